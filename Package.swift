@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+// geoindex: offline OpenStreetMap search and route matching.
+// The library (GeoIndexKit) holds all logic; the three executables only parse
+// arguments and print. System C libraries come in through systemLibrary targets.
+import PackageDescription
+
+let package = Package(
+    name: "geoindex",
+    products: [
+        .library(name: "GeoIndexKit", targets: ["GeoIndexKit"]),
+        .executable(name: "geoindex", targets: ["geoindex"]),
+        .executable(name: "geoquery", targets: ["geoquery"]),
+        .executable(name: "georoute", targets: ["georoute"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CExpat", pkgConfig: "expat",
+                       providers: [.apt(["libexpat1-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "GeoIndexKit", dependencies: ["CExpat", "CZlib"]),
+        .executableTarget(name: "geoindex", dependencies: ["GeoIndexKit"]),
+        .executableTarget(name: "geoquery", dependencies: ["GeoIndexKit"]),
+        .executableTarget(name: "georoute", dependencies: ["GeoIndexKit"]),
+        .testTarget(name: "GeoIndexKitTests", dependencies: ["GeoIndexKit"]),
+    ]
+)

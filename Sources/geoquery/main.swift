@@ -1,0 +1,2 @@
+import GeoIndexKit
+print("not yet")
