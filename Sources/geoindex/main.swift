@@ -1,2 +1,126 @@
+// geoindex: build, inspect and check .geoidx files. Parses arguments, calls
+// GeoIndexKit, prints. Exit status: 0 success, 1 verify found a fault,
+// 2 usage or input error.
+import Foundation
 import GeoIndexKit
-print("not yet")
+
+let usage = """
+usage: geoindex build INPUT [-o OUTPUT] [--no-roads] [--quiet] [--max-tag-bytes N]
+       geoindex info FILE [--json]
+       geoindex verify FILE [--quiet]
+       geoindex export FILE            (one JSON line per landmark)
+
+INPUT is OSM XML (.osm, .osm.xml), gzip-compressed XML (.osm.gz), or - for XML
+on stdin; the format is recognised by content. OUTPUT defaults to the input name
+with .geoidx (region.osm.gz -> region.geoidx).
+Exit status: 0 success, 1 verify found a fault, 2 usage or input error.
+"""
+
+func fail(_ message: String, code: Int32 = 2) -> Never {
+    Terminal.error("geoindex: \(message)")
+    exit(code)
+}
+
+func runBuild(_ args: CommandLineArguments) throws {
+    guard args.positional.count == 1 else { throw UsageError("build takes exactly one INPUT (see --help)") }
+    let input = args.positional[0]
+    var options = BuildOptions(output: args.value("--output") ?? BuildOptions.defaultOutput(for: input))
+    options.includeRoads = !args.has("--no-roads")
+    if let n = try args.int("--max-tag-bytes", range: 256...(1 << 30)) { options.limits.maxTagBytes = n }
+    let quiet = args.has("--quiet")
+    let bar = ProgressBar(label: "reading", enabled: !quiet && Terminal.stderrIsTerminal)
+    let report = try IndexBuilder.build(input: input, options: options) { done, total in
+        bar.update(done: done, total: total)
+    }
+    bar.finish()
+    guard !quiet else { return }
+    let kinds = LandmarkKind.allCases.map { "\($0.name) \(formatCount(report.byKind[$0] ?? 0))" }.joined(separator: ", ")
+    let mb = Double(report.inputBytes) / 1_048_576
+    var line = "\(options.output): \(formatCount(report.landmarks)) landmarks (\(kinds)) from "
+    line += "\(formatCount(report.elements.nodes)) nodes, \(formatCount(report.elements.ways)) ways, "
+    line += "\(formatCount(report.elements.relations)) relations"
+    line += String(format: " in %.2f s (%.1f MB read, %.1f MB/s); ", report.seconds, mb, mb / max(report.seconds, 1e-6))
+    if options.includeRoads {
+        line += "road graph \(formatCount(report.graphNodes)) nodes, \(formatCount(report.graphEdges)) edges; "
+    }
+    line += "\(formatCount(report.outputBytes)) bytes"
+    let w = report.warnings
+    if w.total > 0 {
+        var parts: [String] = []
+        if w.missingNodeRefs > 0 { parts.append("\(formatCount(w.missingNodeRefs)) missing node references in \(formatCount(w.waysWithMissingNodes)) ways") }
+        if w.waysWithoutGeometry > 0 { parts.append("\(w.waysWithoutGeometry) landmark ways without geometry") }
+        if w.relationsWithoutGeometry > 0 { parts.append("\(w.relationsWithoutGeometry) relations without geometry") }
+        if w.nodesWithoutCoordinates > 0 { parts.append("\(w.nodesWithoutCoordinates) nodes without coordinates") }
+        if w.outOfOrderNodes > 0 { parts.append("\(w.outOfOrderNodes) nodes out of id order") }
+        line += "; warnings: " + parts.joined(separator: ", ")
+    }
+    Terminal.error(line)
+}
+
+func runInfo(_ args: CommandLineArguments) throws {
+    guard args.positional.count == 1 else { throw UsageError("info takes exactly one FILE") }
+    let index = try LandmarkIndex(path: args.positional[0])
+    if args.has("--json") {
+        Terminal.writeStdout(IndexInfo.json(index).jsonString(pretty: true) + "\n")
+    } else {
+        Terminal.writeStdout(IndexInfo.text(index))
+    }
+}
+
+func runVerify(_ args: CommandLineArguments) throws {
+    guard args.positional.count == 1 else { throw UsageError("verify takes exactly one FILE") }
+    let path = args.positional[0]
+    guard FileManager.default.fileExists(atPath: path) else {
+        throw InputError(file: path, message: "cannot open: No such file or directory")
+    }
+    let faults = IndexVerifier.verify(path: path)
+    if faults.isEmpty {
+        if !args.has("--quiet") { Terminal.writeStdout("\(path): ok\n") }
+        return
+    }
+    for f in faults { Terminal.error("\(path): \(f)") }
+    exit(1)
+}
+
+func runExport(_ args: CommandLineArguments) throws {
+    guard args.positional.count == 1 else { throw UsageError("export takes exactly one FILE") }
+    let index = try LandmarkIndex(path: args.positional[0])
+    IndexInfo.export(index) { Terminal.writeStdout($0) }
+}
+
+let spec = CommandLineArguments.Spec(
+    flags: ["--no-roads", "--quiet", "--json", "--help", "--version"],
+    options: ["--output", "--max-tag-bytes"],
+    aliases: ["-o": "--output", "-q": "--quiet", "-h": "--help"])
+
+var argv = Array(CommandLine.arguments.dropFirst())
+do {
+    let command = argv.first ?? "--help"
+    if command == "--help" || command == "-h" || command == "help" {
+        Terminal.writeStdout(usage + "\n")
+        exit(0)
+    }
+    if command == "--version" {
+        Terminal.writeStdout("geoindex (index format \(IndexFormat.version))\n")
+        exit(0)
+    }
+    argv.removeFirst()
+    let args = try CommandLineArguments(argv, spec: spec)
+    if args.has("--help") {
+        Terminal.writeStdout(usage + "\n")
+        exit(0)
+    }
+    switch command {
+    case "build": try runBuild(args)
+    case "info": try runInfo(args)
+    case "verify": try runVerify(args)
+    case "export": try runExport(args)
+    default: throw UsageError("unknown command \"\(command)\" (expected build, info, verify or export)")
+    }
+} catch let e as UsageError {
+    fail("\(e.message)\n\(usage)")
+} catch let e as InputError {
+    fail(e.description)
+} catch {
+    fail("\(error)")
+}

@@ -1,0 +1,109 @@
+// `geoindex build` as a library call: open the input, recognise its format by
+// content, stream it through the parser into the landmark collector (and the
+// road graph builder), and write the index atomically.
+import Foundation
+
+public struct BuildOptions: Sendable {
+    public var output: String
+    public var includeRoads = true
+    public var limits = OSMParseLimits()
+    /// Seconds since 1970 stored as the build time; `SOURCE_DATE_EPOCH` when set.
+    public var buildTime: Int64 = BuildOptions.defaultBuildTime()
+
+    public init(output: String) {
+        self.output = output
+    }
+
+    public static func defaultBuildTime() -> Int64 {
+        if let s = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let v = Int64(s) { return v }
+        return Int64(Date().timeIntervalSince1970)
+    }
+
+    /// `region.osm.gz` → `region.geoidx` (in the same directory).
+    public static func defaultOutput(for input: String) -> String {
+        if input == "-" { return "stdin.geoidx" }
+        var name = input
+        for ext in [".gz", ".bz2", ".pbf", ".xml", ".osm"] where name.lowercased().hasSuffix(ext) {
+            name = String(name.dropLast(ext.count))
+        }
+        for ext in [".osm", ".xml"] where name.lowercased().hasSuffix(ext) { name = String(name.dropLast(ext.count)) }
+        if name.isEmpty || name.hasSuffix("/") { name += "index" }
+        return name + ".geoidx"
+    }
+}
+
+public struct BuildReport: Sendable {
+    public var landmarks = 0
+    public var byKind: [LandmarkKind: Int] = [:]
+    public var elements = (nodes: 0, ways: 0, relations: 0)
+    public var warnings = ImportWarnings()
+    public var inputBytes: Int64 = 0
+    public var outputBytes = 0
+    public var seconds = 0.0
+    public var graphNodes = 0
+    public var graphEdges = 0
+    public var nodeStoreBytes = 0
+}
+
+public enum IndexBuilder {
+    /// Builds the index of `input` ("-" for stdin). Progress gets bytes read so far and the total when known.
+    public static func build(input: String, options: BuildOptions,
+                             progress: ((Int64, Int64?) -> Void)? = nil) throws -> BuildReport {
+        let started = Date()
+        let file = try FileByteSource(path: input)
+        let head = try file.peek(16)
+        let source: ByteSource
+        switch InputFormat.sniff(head) {
+        case .empty:
+            throw InputError(file: file.name, message: "the file is empty")
+        case .gzip:
+            source = try GzipByteSource(source: file, name: file.name)
+        case .xml:
+            source = file
+        case .pbf:
+            throw InputError(file: file.name, offset: 0, message: "OSM PBF input is not supported yet; convert it to XML first (osmium cat \(input) -o out.osm.gz)")
+        case .bzip2:
+            throw InputError(file: file.name, offset: 0, message: "bzip2-compressed input is not supported yet; decompress it first (bunzip2 -k \(input))")
+        case .unknown:
+            throw InputError(file: file.name, offset: 0, message: "not an OSM file: expected OSM XML (optionally gzip-compressed)")
+        }
+        let collector = LandmarkCollector()
+        let roads = options.includeRoads ? RoadGraphBuilder() : nil
+        collector.roads = roads
+        let parser = OSMXMLParser(name: file.name, limits: options.limits)
+        if let progress {
+            parser.progress = { progress($0, file.totalBytes) }
+        }
+        try parser.parse(source) { batch in collector.consume(batch) }
+        collector.absorb(parseWarnings: parser.warnings)
+        collector.releaseWayBoxes()
+        let drafts = collector.finish()
+
+        var writer = IndexWriter(metadata: IndexMetadata(
+            sourceName: input == "-" ? "<stdin>" : (input as NSString).lastPathComponent, buildTime: options.buildTime,
+            elementCounts: collector.counts, warnings: collector.warnings, dataBox: collector.dataBox))
+        var report = BuildReport()
+        if let roads {
+            var nodes = collector.nodes
+            let graph = roads.build(nodes: &nodes)
+            writer.graphSection = graph.bytes
+            writer.graphItems = graph.nodeCount
+            writer.graphMeta = ["nodes": graph.nodeCount, "edges": graph.edgeCount, "bytes": graph.bytes.count]
+            report.graphNodes = graph.nodeCount
+            report.graphEdges = graph.edgeCount
+        }
+        report.nodeStoreBytes = collector.nodes.memoryBytes
+        let sections = writer.sections(for: drafts)
+        let bytes = IndexFileWriter.layout(sections: sections, buildTime: options.buildTime)
+        try AtomicFile.write(bytes, to: options.output)
+
+        report.landmarks = drafts.count
+        for d in drafts { report.byKind[d.kind, default: 0] += 1 }
+        report.elements = collector.counts
+        report.warnings = collector.warnings
+        report.inputBytes = file.consumedBytes
+        report.outputBytes = bytes.count
+        report.seconds = Date().timeIntervalSince(started)
+        return report
+    }
+}

@@ -1,0 +1,116 @@
+// Walks the token trie inside a mapped index (see TrieBuilder for the
+// layout). Every child offset must be lower than its parent's, so a walk on a
+// corrupt file always ends; all reads are bounds-checked.
+
+public struct TrieNode: Sendable {
+    public let offset: Int
+    public let isTerminal: Bool
+    /// Tokens below this node are the ordinals `ordinalStart ..< ordinalStart + ordinalCount`.
+    public let ordinalStart: Int
+    public let ordinalCount: Int
+    /// Sum of posting list lengths below (a cost estimate).
+    public let postingTotal: Int
+    public let postingOffset: Int?
+    public let mergedOffset: Int?
+    public let topOffset: Int?
+    let childrenStart: Int
+    public let childCount: Int
+
+    public var ordinals: Range<Int> { ordinalStart..<(ordinalStart + ordinalCount) }
+}
+
+public struct TrieReader: Sendable {
+    let view: ByteView
+    public let tokenCount: Int
+
+    init(view: ByteView) {
+        self.view = view
+        tokenCount = Int(view.u32(4))
+    }
+
+    public var root: TrieNode? { node(at: Int(view.u32(0))) }
+
+    public func node(at offset: Int) -> TrieNode? {
+        guard offset >= 16, offset < view.count else { return nil }
+        var o = offset
+        guard let flags = view.varint(&o, limit: 1 << 24),
+              let start = view.varint(&o, limit: tokenCount),
+              let count = view.varint(&o, limit: tokenCount - start),
+              let total = view.varint(&o, limit: Int(Int32.max)) else { return nil }
+        var posting: Int?, merged: Int?, top: Int?
+        if flags & 1 != 0 { guard let v = view.varint(&o, limit: Int(Int32.max)) else { return nil }; posting = v }
+        if flags & 2 != 0 { guard let v = view.varint(&o, limit: Int(Int32.max)) else { return nil }; merged = v }
+        if flags & 4 != 0 { guard let v = view.varint(&o, limit: Int(Int32.max)) else { return nil }; top = v }
+        return TrieNode(offset: offset, isTerminal: flags & 1 != 0, ordinalStart: start, ordinalCount: count,
+                        postingTotal: total, postingOffset: posting, mergedOffset: merged, topOffset: top,
+                        childrenStart: o, childCount: flags >> 3)
+    }
+
+    /// Calls `body(label, child)` for each child in label order; stops when `body` returns false.
+    public func forEachChild(of node: TrieNode, _ body: (UnsafeRawBufferPointer, TrieNode) -> Bool) {
+        var o = node.childrenStart
+        for _ in 0..<node.childCount {
+            guard let len = view.varint(&o, limit: 1024), view.contains(o, len) else { return }
+            let label = view.bytes(o, len)
+            o += len
+            guard let delta = view.varint(&o, limit: node.offset), delta > 0 else { return }
+            guard let child = self.node(at: node.offset - delta) else { return }
+            if !body(label, child) { return }
+        }
+    }
+
+    /// The node whose subtree holds exactly the tokens starting with `prefix`, or nil.
+    public func find(prefix: [UInt8]) -> TrieNode? {
+        guard var node = root else { return nil }
+        var i = 0
+        while i < prefix.count {
+            var next: TrieNode?
+            var consumed = 0
+            forEachChild(of: node) { label, child in
+                guard label.count > 0, label[0] == prefix[i] else { return true }
+                let n = min(label.count, prefix.count - i)
+                for k in 0..<n where label[k] != prefix[i + k] { return false }
+                next = child
+                consumed = n
+                return false
+            }
+            guard let n = next else { return nil }
+            node = n
+            i += consumed
+        }
+        return node
+    }
+
+    /// The node of exactly `token`, when it is an indexed token.
+    public func find(token: [UInt8]) -> TrieNode? {
+        guard let root else { return nil }
+        var node = root
+        var i = 0
+        while i < token.count {
+            var next: TrieNode?
+            forEachChild(of: node) { label, child in
+                guard label.count > 0, label[0] == token[i] else { return true }
+                guard label.count <= token.count - i else { return false }
+                for k in 0..<label.count where label[k] != token[i + k] { return false }
+                next = child
+                i += label.count
+                return false
+            }
+            guard let n = next else { return nil }
+            node = n
+        }
+        return node.isTerminal ? node : nil
+    }
+
+    /// Visits every terminal node below `node` (its tokens), up to `limit` of them.
+    public func forEachToken(under node: TrieNode, limit: Int = .max, _ body: (TrieNode) -> Void) {
+        var stack = [node]
+        var seen = 0
+        while let n = stack.popLast(), seen < limit {
+            if n.isTerminal { body(n); seen += 1 }
+            var kids: [TrieNode] = []
+            forEachChild(of: n) { _, c in kids.append(c); return true }
+            stack.append(contentsOf: kids.reversed())
+        }
+    }
+}

@@ -1,0 +1,35 @@
+// Layout of the road graph section (GRPH). A 64-byte header of counts, then
+// fixed-size arrays whose positions follow from the counts:
+//   nodes        nodeCount × (i32 lat, i32 lon), Hilbert-ordered
+//   barriers     nodeCount × u8 (modes a barrier stops: car 1, bicycle 2, foot 4), padded to 4
+//   adjStart     (nodeCount + 1) × u32  — CSR offsets into adj
+//   adj          2·edgeCount × u32      — edge << 1 | 1 when traversed against the way's direction
+//   edges        edgeCount × 20 bytes   — from u32, to u32, profile u32, length f32 (m), shapeStart u32
+//   profiles     profileCount × 12      — class u8, access u8, speed car/bicycle/foot u8, pad u8, pad u16, name offset u32
+//   shapes       shapeCount × (i32, i32) — points between an edge's end nodes, edge by edge
+//   gridStart    (rows·cols + 1) × u32  — uniform grid over edge segments, CSR
+//   gridEdges    gridEntryCount × u32
+//   names        varint-length UTF-8 strings
+enum RoadGraphFormat {
+    static let version: UInt32 = 1
+    static let headerSize = 64
+    static let edgeSize = 20
+    static let profileSize = 12
+
+    struct Layout {
+        var nodeCount = 0, edgeCount = 0, profileCount = 0, shapeCount = 0
+        var rows = 0, cols = 0, gridEntryCount = 0, namesLength = 0
+
+        var nodes: Int { RoadGraphFormat.headerSize }
+        var barriers: Int { nodes + nodeCount * 8 }
+        var adjStart: Int { barriers + (nodeCount + 3) / 4 * 4 }
+        var adj: Int { adjStart + (nodeCount + 1) * 4 }
+        var edges: Int { adj + edgeCount * 8 }
+        var profiles: Int { edges + edgeCount * RoadGraphFormat.edgeSize }
+        var shapes: Int { profiles + profileCount * RoadGraphFormat.profileSize }
+        var gridStart: Int { shapes + shapeCount * 8 }
+        var gridEdges: Int { gridStart + (rows * cols + 1) * 4 }
+        var names: Int { gridEdges + gridEntryCount * 4 }
+        var total: Int { names + namesLength }
+    }
+}
