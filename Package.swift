@@ -17,10 +17,14 @@ let package = Package(
                        providers: [.apt(["libexpat1-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "GeoIndexKit", dependencies: ["CExpat", "CZlib"]),
+        // libbz2 ships no pkg-config file; the module map links it by name.
+        .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
+        .target(name: "GeoIndexKit", dependencies: ["CExpat", "CZlib", "CBzip2"]),
         .executableTarget(name: "geoindex", dependencies: ["GeoIndexKit"]),
         .executableTarget(name: "geoquery", dependencies: ["GeoIndexKit"]),
         .executableTarget(name: "georoute", dependencies: ["GeoIndexKit"]),
+        // Benchmark harness for `make bench` (not installed with the tools).
+        .executableTarget(name: "geobench", dependencies: ["GeoIndexKit"]),
         .testTarget(name: "GeoIndexKitTests", dependencies: ["GeoIndexKit"]),
     ]
 )

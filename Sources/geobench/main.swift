@@ -1,0 +1,14 @@
+// geobench: the in-process benchmark harness behind `make bench`. Each
+// subcommand measures one capability and prints figures as JSON lines;
+// scripts/bench_*.sh put them beside the peers' figures.
+import Foundation
+import GeoIndexKit
+
+let args = Array(CommandLine.arguments.dropFirst())
+switch args.first {
+case "search": SearchBench.run(Array(args.dropFirst()))
+case "match": MatchBench.run(Array(args.dropFirst()))
+default:
+    Terminal.error("usage: geobench search|match …")
+    exit(2)
+}
