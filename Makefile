@@ -1,0 +1,53 @@
+# geoindex — offline OpenStreetMap search and route matching.
+#   make demo   build the tools and run them on the bundled sample town
+#   make test   run the test suite (real extracts in ../shared/data are used when present)
+#   make bench  measure import, search and matching beside xmlwf, SQLite FTS5, OSRM and Valhalla
+#   make build  release build of geoindex, geoquery, georoute
+
+SWIFT ?= swift
+APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev pkg-config
+BIN := .build/release
+DEMO := .build/demo
+
+.PHONY: all deps build demo test bench bench-build bench-search bench-match clean
+
+all: build
+
+# The C libraries come from Debian packages: install them when missing (as root), or say how.
+deps:
+	@if ! { [ -f /usr/include/expat.h ] && [ -f /usr/include/zlib.h ] && [ -f /usr/include/bzlib.h ] && command -v pkg-config >/dev/null; }; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing $(APT_PACKAGES)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); \
+	  else \
+	    echo "missing C libraries; run:  sudo apt-get install -y $(APT_PACKAGES)"; exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product geoindex
+	$(SWIFT) build -c release --product geoquery
+	$(SWIFT) build -c release --product georoute
+
+demo: build
+	@mkdir -p $(DEMO)
+	$(BIN)/geoindex build samples/town.osm -o $(DEMO)/town.geoidx
+	$(BIN)/geoindex info $(DEMO)/town.geoidx
+	$(BIN)/geoindex verify $(DEMO)/town.geoidx
+
+test: deps
+	$(SWIFT) test
+
+bench: bench-build bench-search bench-match
+
+bench-build: deps
+	bash scripts/bench_build.sh
+
+bench-search: deps
+	bash scripts/bench_search.sh
+
+bench-match: deps
+	bash scripts/bench_match.sh
+
+clean:
+	rm -rf .build $(DEMO) bench-out
