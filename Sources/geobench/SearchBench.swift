@@ -1,10 +1,79 @@
-// Benchmark of search (being written).
+// `geobench search --index FILE --queries Q.ndjson [--repeat N] [--out R.ndjson]`:
+// in-process search latency on a seeded query set (median of N timed passes
+// per query, after a warm-up pass), the share of queries whose target landmark
+// (or one of the same name) is among the first 10 results, and the time to
+// open the index. Prints one JSON summary line.
 import Foundation
 import GeoIndexKit
 
 enum SearchBench {
-    static func run(_ args: [String]) {
-        Terminal.error("geobench: search benchmark not written yet")
-        exit(2)
+    static func run(_ argv: [String]) {
+        do {
+            let args = try CommandLineArguments(argv, spec: .init(options: ["--index", "--queries", "--repeat", "--out"]))
+            guard let path = args.value("--index"), let qpath = args.value("--queries") else {
+                throw UsageError("geobench search --index FILE --queries Q.ndjson [--repeat N] [--out R.ndjson]")
+            }
+            let repeats = try args.int("--repeat", range: 1...100) ?? 5
+            var openTimes: [Double] = []
+            for _ in 0..<20 {
+                let t = DispatchTime.now().uptimeNanoseconds
+                _ = try LandmarkIndex(path: path)
+                openTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1000)
+            }
+            let index = try LandmarkIndex(path: path)
+            let engine = SearchEngine(index: index)
+            var queries: [(id: JSONValue, text: String, options: SearchOptions, target: Int?)] = []
+            let data = try Data(contentsOf: URL(fileURLWithPath: qpath))
+            for line in data.split(separator: 0x0A) where !line.isEmpty {
+                let bytes = Array(line)
+                let v = try JSONValue.parse(bytes)
+                let (id, text, options) = try SearchRequest.batchLine(bytes, defaults: SearchOptions())
+                queries.append((id, text, options, v["target"]?.intValue.map(Int.init)))
+            }
+            // Warm-up pass, also the pass whose results are checked.
+            var hits = 0, withTarget = 0
+            var out: [UInt8] = []
+            for q in queries {
+                let r = engine.search(q.text, options: q.options)
+                if let t = q.target {
+                    withTarget += 1
+                    let targetName = index.record(t).map { TextNormalizer.normalize($0.names.first?.value ?? "") }
+                    if r.results.contains(where: { $0.landmarkID == t || TextNormalizer.normalize($0.name) == targetName }) { hits += 1 }
+                }
+                if args.value("--out") != nil {
+                    JSONValue.object([("id", q.id), ("results", .array(r.results.map { .int(Int64($0.landmarkID)) }))]).write(to: &out)
+                    out.append(0x0A)
+                }
+            }
+            if let o = args.value("--out") { try AtomicFile.write(out, to: o) }
+            var perQuery = [[Double]](repeating: [], count: queries.count)
+            for _ in 0..<repeats {
+                for (i, q) in queries.enumerated() {
+                    let t = DispatchTime.now().uptimeNanoseconds
+                    _ = engine.search(q.text, options: q.options)
+                    perQuery[i].append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1000)
+                }
+            }
+            let medians = perQuery.map { $0.sorted()[$0.count / 2] }.sorted()
+            func pct(_ p: Double) -> Double { medians[min(medians.count - 1, Int(Double(medians.count) * p))] }
+            let total = medians.reduce(0, +)
+            let summary: JSONValue = .object([
+                ("engine", .string("geoindex")),
+                ("landmarks", .int(Int64(index.count))),
+                ("queries", .int(Int64(queries.count))),
+                ("repeat", .int(Int64(repeats))),
+                ("p50_us", .double((pct(0.5) * 10).rounded() / 10)),
+                ("p99_us", .double((pct(0.99) * 10).rounded() / 10)),
+                ("mean_us", .double((total / Double(max(1, medians.count)) * 10).rounded() / 10)),
+                ("queries_per_second", .double((Double(medians.count) / max(total, 1e-9) * 1e6).rounded())),
+                ("hit_rate_at_10", .double(withTarget > 0 ? (Double(hits) / Double(withTarget) * 1000).rounded() / 1000 : 0)),
+                ("open_us_median", .double((openTimes.sorted()[openTimes.count / 2] * 10).rounded() / 10)),
+                ("index_bytes", .int(Int64(index.file.view.count))),
+            ])
+            Terminal.writeStdout(summary.jsonString() + "\n")
+        } catch {
+            Terminal.error("geobench search: \(error)")
+            exit(2)
+        }
     }
 }

@@ -1,2 +1,99 @@
+// geoquery: as-you-type search over a .geoidx file. Parses arguments, calls
+// GeoIndexKit's SearchEngine, prints. Exit status: 0 results found, 1 no
+// result, 2 usage or input error (bad option, unreadable or corrupt index).
+import Foundation
 import GeoIndexKit
-print("not yet")
+
+let usage = """
+usage: geoquery TEXT [options]
+       geoquery --batch [FILE|-] [options]
+
+  -i, --index FILE       index to search (default: $GEOINDEX, else the only *.geoidx here)
+  --near LAT,LON         location hint: rank by distance, give distances
+  --radius METERS        with --near: only results within ±METERS of the hint
+  --bbox MINLON,MINLAT,MAXLON,MAXLAT   the map window: results outside are excluded
+  --limit N              number of results (default 10, at most 1000)
+  --types LIST           poi,address,street,place,transit,area (default: all)
+  --lang XX              show name:XX when the data has it
+  --group [METERS]       cluster results within METERS (default 100) into groups
+  --units metric|imperial
+  --format text|json|ndjson|geojson   (default: text on a terminal, json otherwise)
+  --batch [FILE|-]       one JSON query per line in, one JSON answer per line out
+  -q, --quiet            no messages on stderr
+Exit status: 0 results found, 1 no result, 2 usage or input error.
+"""
+
+func die(_ message: String) -> Never {
+    Terminal.error("geoquery: \(message)")
+    exit(2)
+}
+
+let spec = CommandLineArguments.Spec(
+    flags: ["--help", "--quiet"],
+    options: ["--index", "--near", "--radius", "--bbox", "--limit", "--types", "--lang", "--units", "--format"],
+    optionalValues: ["--group": { Double($0) != nil }, "--batch": { $0 == "-" || !$0.hasPrefix("-") }],
+    aliases: ["-i": "--index", "-h": "--help", "-q": "--quiet", "-n": "--limit"])
+
+do {
+    let args = try CommandLineArguments(Array(CommandLine.arguments.dropFirst()), spec: spec)
+    if args.has("--help") {
+        Terminal.writeStdout(usage + "\n")
+        exit(0)
+    }
+    var options = SearchOptions()
+    if let n = try args.int("--limit", range: 1...SearchOptions.maxLimit) { options.limit = n }
+    if let s = args.value("--near") { options.near = try SearchRequest.point(s) }
+    if let r = try args.double("--radius", range: 0.001...40_000_000) {
+        guard options.near != nil else { throw UsageError("--radius needs --near LAT,LON") }
+        options.radius = r
+    }
+    if let b = args.value("--bbox") { options.window = try SearchRequest.bbox(b) }
+    if let t = args.value("--types") { options.kinds = try SearchRequest.kinds(t.split(separator: ",").map(String.init)) }
+    options.language = args.value("--lang")
+    if args.has("--group") {
+        let g = args.value("--group").flatMap(Double.init) ?? 100
+        guard g > 0, g.isFinite else { throw UsageError("--group needs a positive distance in metres") }
+        options.groupDistance = g
+    }
+    if let u = args.value("--units") {
+        guard let units = DistanceUnits(rawValue: u) else { throw UsageError("--units must be metric or imperial") }
+        options.units = units
+    }
+    let format: SearchOutputFormat
+    if let f = args.value("--format") {
+        guard let v = SearchOutputFormat(rawValue: f) else { throw UsageError("--format must be text, json, ndjson or geojson") }
+        format = v
+    } else {
+        format = Terminal.stdoutIsTerminal ? .text : .json
+    }
+    guard args.values("--index").count <= 1 else { throw UsageError("give one index (searching several at once is not supported yet)") }
+    let path = try IndexLocator.resolve(explicit: args.value("--index"), environment: ProcessInfo.processInfo.environment,
+                                        directory: ".")
+    let index = try LandmarkIndex(path: path)
+    let engine = SearchEngine(index: index)
+
+    if args.has("--batch") {
+        guard args.positional.isEmpty else { throw UsageError("--batch reads queries from a file; give no TEXT") }
+        let source = args.value("--batch") ?? "-"
+        exit(try BatchRunner.run(source: source, engine: engine, defaults: options))
+    }
+    guard !args.positional.isEmpty else { throw UsageError("give the text to search (or --batch)") }
+    let text = args.positional.joined(separator: " ")
+    let response = engine.search(text, options: options)
+    switch format {
+    case .text: Terminal.writeStdout(SearchOutput.text(response))
+    case .json: Terminal.writeStdout(SearchOutput.json(response).jsonBytes() + [0x0A])
+    case .geojson: Terminal.writeStdout(SearchOutput.geojson(response).jsonBytes() + [0x0A])
+    case .ndjson:
+        var out: [UInt8] = []
+        for r in response.results { SearchOutput.json(r).write(to: &out); out.append(0x0A) }
+        Terminal.writeStdout(out)
+    }
+    exit(response.results.isEmpty ? 1 : 0)
+} catch let e as UsageError {
+    die(e.message + "\n" + usage)
+} catch let e as InputError {
+    die(e.description)
+} catch {
+    die("\(error)")
+}

@@ -53,6 +53,7 @@ public enum IndexBuilder {
         let file = try FileByteSource(path: input)
         let head = try file.peek(16)
         let source: ByteSource
+        var isPBF = false
         switch InputFormat.sniff(head) {
         case .empty:
             throw InputError(file: file.name, message: "the file is empty")
@@ -61,21 +62,35 @@ public enum IndexBuilder {
         case .xml:
             source = file
         case .pbf:
-            throw InputError(file: file.name, offset: 0, message: "OSM PBF input is not supported yet; convert it to XML first (osmium cat \(input) -o out.osm.gz)")
+            source = file
+            isPBF = true
         case .bzip2:
-            throw InputError(file: file.name, offset: 0, message: "bzip2-compressed input is not supported yet; decompress it first (bunzip2 -k \(input))")
+            source = try Bzip2ByteSource(source: file, name: file.name)
         case .unknown:
-            throw InputError(file: file.name, offset: 0, message: "not an OSM file: expected OSM XML (optionally gzip-compressed)")
+            throw InputError(file: file.name, offset: 0, message: "not an OSM file: expected OSM XML (optionally gzip- or bzip2-compressed) or OSM PBF")
         }
         let collector = LandmarkCollector()
         let roads = options.includeRoads ? RoadGraphBuilder() : nil
         collector.roads = roads
-        let parser = OSMXMLParser(name: file.name, limits: options.limits)
-        if let progress {
-            parser.progress = { progress($0, file.totalBytes) }
+        if isPBF {
+            let reader = PBFReader(name: file.name, limits: options.limits)
+            if let progress {
+                reader.progress = { progress($0, file.totalBytes) }
+            }
+            try reader.parse(source) { batch in collector.consume(batch) }
+            collector.absorb(parseWarnings: reader.warnings)
+        } else {
+            let parser = OSMXMLParser(name: file.name, limits: options.limits)
+            if let progress {
+                parser.progress = { progress($0, file.totalBytes) }
+            }
+            do {
+                try parser.parse(source) { batch in collector.consume(batch) }
+            } catch {
+                throw (source as? Bzip2ByteSource)?.rootCause(of: error) ?? error
+            }
+            collector.absorb(parseWarnings: parser.warnings)
         }
-        try parser.parse(source) { batch in collector.consume(batch) }
-        collector.absorb(parseWarnings: parser.warnings)
         collector.releaseWayBoxes()
         let drafts = collector.finish()
 

@@ -29,9 +29,9 @@ public enum IndexVerifier {
         checkTable(index, index.tokenLists, index.tokenOffsets, .tokens) { _, e in
             var o = 0, prev = -1
             while o < e.count {
-                guard let d = e.varint(&o, limit: index.trie.tokenCount) else { return false }
+                guard let d = e.varint(&o, limit: 2 * index.trie.tokenCount) else { return false }
                 let v = prev < 0 ? d : prev + d
-                guard v > prev, v < index.trie.tokenCount else { return false }
+                guard v > prev, v >> 1 < index.trie.tokenCount else { return false }
                 prev = v
             }
             return true

@@ -71,13 +71,12 @@ public struct IndexWriter {
 
         // Tokens → postings.
         var tokenPostings: [String: [UInt32]] = [:]
-        var landmarkTokens: [[String]] = []
+        var landmarkTokens: [[(text: String, primary: Bool)]] = []
         landmarkTokens.reserveCapacity(n)
         for (i, d) in drafts.enumerated() {
-            var seen = Set<String>()
-            let toks = LandmarkTokens.tokens(of: d).filter { !$0.isEmpty && $0.utf8.count <= 255 && seen.insert($0).inserted }
+            let toks = LandmarkTokens.tokens(of: d)
             landmarkTokens.append(toks)
-            for t in toks { tokenPostings[t, default: []].append(UInt32(i)) }
+            for t in toks { tokenPostings[t.text, default: []].append(UInt32(i)) }
         }
         let tokenList = tokenPostings.keys.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         var ordinal: [String: Int] = [:]
@@ -129,9 +128,10 @@ public struct IndexWriter {
             let rec = RecordCodec.encode(d, strings: &strings)
             records.varint(rec.count)
             records.append(contentsOf: rec)
+            // Forward index: ordinal << 1 | primary, ascending, delta-coded.
             var tw = ByteWriter()
             var prev = 0
-            for (j, o) in landmarkTokens[i].map({ ordinal[$0]! }).sorted().enumerated() {
+            for (j, o) in landmarkTokens[i].map({ ordinal[$0.text]! << 1 | ($0.primary ? 1 : 0) }).sorted().enumerated() {
                 tw.varint(j == 0 ? o : o - prev)
                 prev = o
             }

@@ -88,22 +88,24 @@ public struct LandmarkDraft: Sendable {
 
 /// How house number and street are put together for display.
 public enum AddressFormat {
-    /// Street-name endings of languages that write the number after the street.
-    static let numberAfterSuffixes = [
+    /// Last words of street names in languages that write the number after the street.
+    static let numberAfterWords: Set<String> = [
         "straße", "strasse", "str.", "weg", "gasse", "allee", "platz", "ring", "damm", "ufer", "steig", "pfad",
         "chaussee", "markt", "graben", "katu", "tie", "kuja", "polku", "gatan", "vägen", "gränd", "gata", "vei",
-        "veien", "gate", "gaten", "vej", "straat", "laan", "gracht", "kade", "plein", "ulica", "utca", "ulice",
-        "cesta", "ulitsa", "улица", "ул.", "проспект", "переулок", "шоссе", "бульвар", "ulica",
+        "veien", "gate", "gaten", "vej", "straat", "laan", "gracht", "kade", "plein",
     ]
+    /// Endings of compound street names ("Hauptstraße", "Mannerheimintie").
+    static let numberAfterSuffixes = ["straße", "strasse", "weg", "gasse", "allee", "platz", "ring", "damm", "ufer",
+                                      "katu", "tie", "gatan", "vägen", "straat", "laan", "gracht"]
+    /// First words of street names in languages that write the number after the street.
+    static let numberAfterFirstWords: Set<String> = ["ulica", "ul.", "via", "calle", "carrer", "rua", "avenida", "ulice", "utca"]
 
     public static func numberGoesAfter(street: String) -> Bool {
         let lower = street.lowercased()
-        if lower.hasPrefix("улица") || lower.hasPrefix("проспект") { return false }
-        for suffix in numberAfterSuffixes where lower.hasSuffix(suffix) { return true }
-        for word in ["strasse", "straße", "ulica", "улица", "via ", "calle "] where lower.contains(word) {
-            return !word.hasSuffix(" ")
-        }
-        return false
+        let words = lower.split(separator: " ")
+        guard let last = words.last, let first = words.first else { return false }
+        if numberAfterWords.contains(String(last)) || numberAfterFirstWords.contains(String(first)) { return true }
+        return numberAfterSuffixes.contains { last.hasSuffix($0) }
     }
 
     /// "12 Rue Grimaldi", "Hauptstraße 12", or nil when neither part is known.

@@ -5,6 +5,15 @@
 // `geoindex verify` (IndexVerifier) does the full checksum and structure check.
 import Foundation
 
+public struct CategoryDescription: Sendable {
+    public let key: String
+    public let value: String
+    /// "key=value".
+    public let tag: String
+    public let label: String
+    public let icon: String
+}
+
 public final class LandmarkIndex: @unchecked Sendable {
     public let path: String
     public let file: MappedFile
@@ -100,6 +109,27 @@ public final class LandmarkIndex: @unchecked Sendable {
         let (qt, _) = try section(.quadtree)
         guard qt.count >= 16 else { throw corrupt("QTRE") }
         quadtree = QuadtreeReader(view: qt, landmarkCount: n)
+        var ids: [String: Int] = [:]
+        var described: [CategoryDescription] = []
+        for c in 0..<min(categoryCount, 1 << 16) {
+            let o = 4 + c * 16
+            let k = StringTable(view: strs).string(at: Int(categoryTable.u32(o))) ?? ""
+            let v = StringTable(view: strs).string(at: Int(categoryTable.u32(o + 4))) ?? ""
+            ids["\(k)=\(v)"] = c
+            described.append(CategoryDescription(key: k, value: v, tag: "\(k)=\(v)", label: CategoryCatalog.label(key: k, value: v),
+                                                 icon: CategoryCatalog.icon(key: k, value: v)))
+        }
+        categoryIDs = ids
+        categoryDescriptions = described
+    }
+
+    /// Category ids of this index by "key=value".
+    public let categoryIDs: [String: Int]
+    /// Per category id: its tag, label and icon, worked out once at open.
+    public let categoryDescriptions: [CategoryDescription]
+
+    public func categoryDescription(_ id: Int) -> CategoryDescription {
+        id >= 0 && id < categoryDescriptions.count ? categoryDescriptions[id] : CategoryDescription(key: "", value: "", tag: "", label: "", icon: "marker")
     }
 
     // MARK: hot columns
@@ -165,14 +195,21 @@ public final class LandmarkIndex: @unchecked Sendable {
         RecordCodec.decode(entry(i, table: records, offsets: recordOffsets), point: point(i), strings: strings)
     }
 
-    /// The token ordinals of landmark `i`, ascending.
+    /// The record with only the displayed name (and `name:<language>` when asked) — for showing results.
+    public func displayRecord(_ i: Int, language: String?) -> LandmarkRecord? {
+        RecordCodec.decode(entry(i, table: records, offsets: recordOffsets), point: point(i), strings: strings,
+                           allNames: false, language: language)
+    }
+
+    /// The tokens of landmark `i`, ascending, each as `ordinal << 1 | 1` when it belongs to
+    /// the displayed name (`| 0` for other names).
     public func tokenOrdinals(_ i: Int, into out: inout [Int]) {
         out.removeAll(keepingCapacity: true)
         let e = entry(i, table: tokenLists, offsets: tokenOffsets)
         var o = 0
         var prev = 0
         while o < e.count {
-            guard let d = e.varint(&o, limit: trie.tokenCount) else { return }
+            guard let d = e.varint(&o, limit: trie.tokenCount * 2) else { return }
             prev = out.isEmpty ? d : prev + d
             out.append(prev)
         }
@@ -180,9 +217,10 @@ public final class LandmarkIndex: @unchecked Sendable {
 
     // MARK: metadata
 
-    public lazy var metadata: JSONValue = {
+    /// The META section parsed (for `info`; parsed on each call, so keep it off hot paths).
+    public var metadata: JSONValue {
         guard let s = sections[.meta] else { return .object([]) }
         let bytes = Array(file.view.bytes(s.offset, s.length))
         return (try? JSONValue.parse(bytes)) ?? .object([])
-    }()
+    }
 }

@@ -6,13 +6,23 @@ import Foundation
 enum LandmarkTokens {
     static let maxRangeExpansion = 50
 
-    static func tokens(of d: LandmarkDraft) -> [String] {
-        var out: [String] = []
-        for n in d.names { out.append(contentsOf: TextNormalizer.words(n.value)) }
-        if d.kind == .address {
-            if let h = d.houseNumber { out.append(contentsOf: houseNumberTokens(h)) }
-            if let s = d.street { out.append(contentsOf: TextNormalizer.words(s)) }
+    /// Distinct tokens, each flagged when it belongs to the displayed name (or, for an
+    /// address, to its number and street) rather than to a translation or alternative name.
+    static func tokens(of d: LandmarkDraft) -> [(text: String, primary: Bool)] {
+        var primary: [String] = []
+        var other: [String] = []
+        for (i, n) in d.names.enumerated() {
+            let words = TextNormalizer.words(n.value)
+            if i == 0 { primary.append(contentsOf: words) } else { other.append(contentsOf: words) }
         }
+        if d.kind == .address {
+            if let h = d.houseNumber { primary.append(contentsOf: houseNumberTokens(h)) }
+            if let s = d.street { primary.append(contentsOf: TextNormalizer.words(s)) }
+        }
+        var seen = Set<String>()
+        var out: [(String, Bool)] = []
+        for t in primary where !t.isEmpty && t.utf8.count <= 255 && seen.insert(t).inserted { out.append((t, true)) }
+        for t in other where !t.isEmpty && t.utf8.count <= 255 && seen.insert(t).inserted { out.append((t, false)) }
         return out
     }
 

@@ -49,8 +49,11 @@ enum RecordCodec {
         return w.bytes
     }
 
-    /// Decodes the record in `view` (its payload); nil when it is malformed.
-    static func decode(_ view: ByteView, point: FixedCoordinate, strings: StringTable) -> LandmarkRecord? {
+    /// Decodes the record in `view` (its payload); nil when it is malformed. With `allNames`
+    /// false only the displayed name and `name:<language>` are materialised (results for
+    /// display skip the dozens of translations a country carries).
+    static func decode(_ view: ByteView, point: FixedCoordinate, strings: StringTable, allNames: Bool = true,
+                       language: String? = nil) -> LandmarkRecord? {
         var o = 0
         let flags = view.u8(0)
         o = 1
@@ -58,9 +61,17 @@ enum RecordCodec {
               let count = view.varint(&o, limit: maxNames) else { return nil }
         var names: [LandmarkName] = []
         names.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let key = view.varint(&o, limit: Int(Int32.max)), let value = view.string(&o) else { return nil }
-            names.append(LandmarkName(key: key == 0 ? "name" : strings.string(at: key - 1) ?? "name", value: value))
+        let wantedKey = language.map { "name:\($0)" }
+        for n in 0..<count {
+            guard let key = view.varint(&o, limit: Int(Int32.max)) else { return nil }
+            let keyText = key == 0 ? "name" : (allNames || wantedKey != nil ? strings.string(at: key - 1) ?? "name" : "")
+            if allNames || n == 0 || keyText == wantedKey {
+                guard let value = view.string(&o) else { return nil }
+                names.append(LandmarkName(key: keyText, value: value))
+            } else {
+                guard let len = view.varint(&o, limit: view.count), view.contains(o, len) else { return nil }
+                o += len
+            }
         }
         var record = LandmarkRecord(osmType: type, osmID: id, names: names)
         if flags & (1 << 2) != 0 {

@@ -81,6 +81,31 @@ public struct TrieReader: Sendable {
         return node
     }
 
+    /// Like `find(prefix:)`, also returning the rest of the edge label the prefix ended inside
+    /// (empty when the prefix ends exactly at the node).
+    public func walk(prefix: [UInt8]) -> (node: TrieNode, remainder: [UInt8])? {
+        guard var node = root else { return nil }
+        var i = 0
+        var remainder: [UInt8] = []
+        while i < prefix.count {
+            var next: TrieNode?
+            var consumed = 0
+            forEachChild(of: node) { label, child in
+                guard label.count > 0, label[0] == prefix[i] else { return true }
+                let n = min(label.count, prefix.count - i)
+                for k in 0..<n where label[k] != prefix[i + k] { return false }
+                next = child
+                consumed = n
+                remainder = Array(label[n...])
+                return false
+            }
+            guard let n = next else { return nil }
+            node = n
+            i += consumed
+        }
+        return (node, remainder)
+    }
+
     /// The node of exactly `token`, when it is an indexed token.
     public func find(token: [UInt8]) -> TrieNode? {
         guard let root else { return nil }

@@ -16,7 +16,7 @@ public struct CategoryInfo: Sendable {
 }
 
 public enum CategoryCatalog {
-    // key=value | label | maki icon | words (comma separated) | flags: u = index unnamed, digits = boost
+    // key=value | label | maki icon | words (comma separated; none = label only) | flags: u = index unnamed, digits = boost
     private static let source = """
     amenity=cafe|Café|cafe|cafe,coffee,coffee shop,kaffee,caffe|u
     amenity=restaurant|Restaurant|restaurant|restaurant,food,eat,ristorante,restaurante|
@@ -194,6 +194,21 @@ public enum CategoryCatalog {
     place=islet|Islet|island|islet|
     place=isolated_dwelling|Dwelling|home|dwelling|
     place=square|Square|marker|square,place,platz,piazza|
+    highway=motorway|Motorway|road||
+    highway=trunk|Trunk road|road||
+    highway=primary|Main road|road||
+    highway=secondary|Road|road||
+    highway=tertiary|Road|road||
+    highway=unclassified|Road|road||
+    highway=residential|Street|road||
+    highway=living_street|Living street|road||
+    highway=service|Service road|road||
+    highway=pedestrian|Pedestrian street|pedestrian||
+    highway=footway|Footpath|pedestrian||
+    highway=cycleway|Cycleway|bicycle||
+    highway=path|Path|pedestrian||
+    highway=steps|Steps|entrance||
+    highway=track|Track|road||
     boundary=administrative|Administrative area|town-hall|municipality,commune,gemeinde|
     building=yes|Building|building|building|
     building=civic|Civic building|town-hall|civic building|
@@ -206,13 +221,17 @@ public enum CategoryCatalog {
     """
 
     public static let all: [CategoryInfo] = {
-        source.split(separator: "\n").compactMap { line -> CategoryInfo? in
-            let parts = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        // Plain splitting (no Foundation trimming): this runs once per process, before the first search.
+        func trim(_ s: Substring) -> String {
+            String(s.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        }
+        return source.split(separator: "\n").compactMap { line -> CategoryInfo? in
+            let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(trim)
             guard parts.count == 5, let eq = parts[0].firstIndex(of: "=") else { return nil }
             let flags = parts[4]
             return CategoryInfo(key: String(parts[0][..<eq]), value: String(parts[0][parts[0].index(after: eq)...]),
                                 label: parts[1], icon: parts[2],
-                                words: parts[3].split(separator: ",").map { TextNormalizer.normalize(String($0)) },
+                                words: parts[3].split(separator: ",").map { TextNormalizer.normalize(String($0)) }.filter { !$0.isEmpty },
                                 indexUnnamed: flags.contains("u"),
                                 boost: Int(flags.filter(\.isNumber)) ?? 0)
         }

@@ -4,6 +4,10 @@
 // are kept, lower-cased, so they stay searchable as typed. Each token remembers
 // where it came from in the original text (in Unicode scalars) so results can
 // highlight the matched parts of a name.
+//
+// It runs on every name at build time and on every shown result at query time,
+// so it works on UTF-8 bytes with a flat table for the scalars below U+2000
+// (Latin, Greek, Cyrillic…) and falls back to Unicode properties beyond.
 
 /// A normalised word and its span in the original text, in Unicode scalars.
 public struct NormalizedToken: Hashable, Sendable {
@@ -13,67 +17,120 @@ public struct NormalizedToken: Hashable, Sendable {
 }
 
 public enum TextNormalizer {
-    /// Folded forms of non-ASCII scalars; absent means "keep the scalar" for
-    /// letters and "separator" for everything else.
+    static let flatLimit: UInt32 = 0x2000
+    static let keep: UInt32 = 0           // not in the table: keep letters, split on the rest
+    static let drop: UInt32 = 0xFFFF_FFFF // folds to nothing (combining marks)
+    static let multi: UInt32 = 0xFFFF_FFFE // folds to several scalars: see `foldTable`
+
+    /// Folded forms of non-ASCII scalars from the generated table.
     private static let foldTable: [UInt32: [Unicode.Scalar]] = {
         var table: [UInt32: [Unicode.Scalar]] = [:]
         table.reserveCapacity(1800)
-        for line in foldTableSource.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            guard let first = parts.first, let cp = UInt32(first, radix: 16) else { continue }
-            table[cp] = parts.dropFirst().compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+        for line in foldTableSource.utf8.split(separator: 0x0A) {
+            var values: [UInt32] = []
+            for part in line.split(separator: 0x20) {
+                var v: UInt32 = 0
+                for b in part {
+                    let d: UInt32 = b <= 0x39 ? UInt32(b) - 0x30 : UInt32(b | 0x20) - 0x61 + 10
+                    v = v * 16 + d
+                }
+                values.append(v)
+            }
+            guard let cp = values.first else { continue }
+            table[cp] = values.dropFirst().compactMap(Unicode.Scalar.init)
         }
         return table
     }()
 
-    /// Appends the folded form of `s` to `out`; returns false when `s` separates words.
+    /// For scalars below `flatLimit`: the single folded scalar, or keep/drop/multi.
+    private static let flat: [UInt32] = {
+        var f = [UInt32](repeating: keep, count: Int(flatLimit))
+        for (cp, mapped) in foldTable where cp < flatLimit {
+            f[Int(cp)] = mapped.isEmpty ? drop : mapped.count == 1 ? mapped[0].value : multi
+        }
+        return f
+    }()
+
+    /// Appends the folded form of `s` to `out` as UTF-8; returns false when `s` separates words.
     @inline(__always)
-    static func fold(_ s: Unicode.Scalar, into out: inout String.UnicodeScalarView) -> Bool {
-        let v = s.value
+    static func fold(_ v: UInt32, into out: inout [UInt8]) -> Bool {
         if v < 0x80 {
             switch v {
-            case 0x30...0x39, 0x61...0x7A: out.append(s); return true
-            case 0x41...0x5A: out.append(Unicode.Scalar(v + 32)!); return true
+            case 0x30...0x39, 0x61...0x7A: out.append(UInt8(v)); return true
+            case 0x41...0x5A: out.append(UInt8(v + 32)); return true
             default: return false
             }
         }
-        if let mapped = foldTable[v] {
-            out.append(contentsOf: mapped)
+        if v < flatLimit {
+            let f = flat[Int(v)]
+            if f == drop { return true }
+            if f != keep && f != multi { appendUTF8(f, &out); return true }
+            if f == multi {
+                for m in foldTable[v]! { appendUTF8(m.value, &out) }
+                return true
+            }
+        } else if let mapped = foldTable[v] {
+            for m in mapped { appendUTF8(m.value, &out) }
             return true
         }
+        guard let s = Unicode.Scalar(v) else { return false }
         let p = s.properties
         if p.isAlphabetic || p.numericType != nil {
             if p.changesWhenLowercased {
-                out.append(contentsOf: p.lowercaseMapping.unicodeScalars)
+                for m in p.lowercaseMapping.unicodeScalars { appendUTF8(m.value, &out) }
             } else {
-                out.append(s)
+                appendUTF8(v, &out)
             }
             return true
         }
         // Combining marks outside the table's ranges vanish without splitting a word.
-        if p.generalCategory == .nonspacingMark || p.generalCategory == .enclosingMark { return true }
-        return false
+        return p.generalCategory == .nonspacingMark || p.generalCategory == .enclosingMark
+    }
+
+    /// The folded form of one scalar appended to a scalar view (used by the highlighter).
+    static func fold(_ s: Unicode.Scalar, into out: inout String.UnicodeScalarView) -> Bool {
+        var bytes: [UInt8] = []
+        let word = fold(s.value, into: &bytes)
+        out.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        return word
+    }
+
+    @inline(__always)
+    static func appendUTF8(_ v: UInt32, _ out: inout [UInt8]) {
+        switch v {
+        case 0..<0x80: out.append(UInt8(v))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | v >> 6)); out.append(UInt8(0x80 | v & 0x3F))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | v >> 12)); out.append(UInt8(0x80 | v >> 6 & 0x3F)); out.append(UInt8(0x80 | v & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | v >> 18)); out.append(UInt8(0x80 | v >> 12 & 0x3F))
+            out.append(UInt8(0x80 | v >> 6 & 0x3F)); out.append(UInt8(0x80 | v & 0x3F))
+        }
     }
 
     /// Splits `text` into normalised tokens with their original spans.
     public static func tokens(_ text: String) -> [NormalizedToken] {
         var result: [NormalizedToken] = []
-        var current = String.UnicodeScalarView()
+        var current: [UInt8] = []
+        current.reserveCapacity(32)
         var start = 0
         var index = 0
         for s in text.unicodeScalars {
             let before = current.count
-            if fold(s, into: &current) {
-                if before == 0 && current.isEmpty { index += 1; continue }  // a lone mark
-                if before == 0 { start = index }
+            if fold(s.value, into: &current) {
+                if before == 0 {
+                    if current.isEmpty { index += 1; continue }  // a lone mark
+                    start = index
+                }
             } else if !current.isEmpty {
-                result.append(NormalizedToken(text: String(current), start: start, length: index - start))
-                current = String.UnicodeScalarView()
+                result.append(NormalizedToken(text: String(decoding: current, as: UTF8.self), start: start, length: index - start))
+                current.removeAll(keepingCapacity: true)
             }
             index += 1
         }
         if !current.isEmpty {
-            result.append(NormalizedToken(text: String(current), start: start, length: index - start))
+            result.append(NormalizedToken(text: String(decoding: current, as: UTF8.self), start: start, length: index - start))
         }
         return result
     }
