@@ -195,6 +195,11 @@ public final class LandmarkIndex: @unchecked Sendable {
         RecordCodec.decode(entry(i, table: records, offsets: recordOffsets), point: point(i), strings: strings)
     }
 
+    /// The extent of landmark `i` (streets, areas, places drawn as ways or relations).
+    public func bbox(_ i: Int) -> FixedBoundingBox? {
+        RecordCodec.bbox(entry(i, table: records, offsets: recordOffsets), point: point(i))
+    }
+
     /// The record with only the displayed name (and `name:<language>` when asked) — for showing results.
     public func displayRecord(_ i: Int, language: String?) -> LandmarkRecord? {
         RecordCodec.decode(entry(i, table: records, offsets: recordOffsets), point: point(i), strings: strings,
@@ -208,8 +213,18 @@ public final class LandmarkIndex: @unchecked Sendable {
         let e = entry(i, table: tokenLists, offsets: tokenOffsets)
         var o = 0
         var prev = 0
+        let limit = trie.tokenCount * 2
         while o < e.count {
-            guard let d = e.varint(&o, limit: trie.tokenCount * 2) else { return }
+            // One-byte deltas are the common case.
+            let b = e.u8(o)
+            if b < 0x80 {
+                o += 1
+                prev = out.isEmpty ? Int(b) : prev + Int(b)
+                guard prev < limit else { return }
+                out.append(prev)
+                continue
+            }
+            guard let d = e.varint(&o, limit: limit) else { return }
             prev = out.isEmpty ? d : prev + d
             out.append(prev)
         }

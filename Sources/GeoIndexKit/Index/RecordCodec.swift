@@ -88,6 +88,24 @@ enum RecordCodec {
     }
 }
 
+extension RecordCodec {
+    /// Only the extent of a record (names skipped without being read), or nil when it has none.
+    static func bbox(_ view: ByteView, point: FixedCoordinate) -> FixedBoundingBox? {
+        let flags = view.u8(0)
+        guard flags & (1 << 2) != 0 else { return nil }
+        var o = 1
+        guard view.svarint(&o) != nil, let count = view.varint(&o, limit: maxNames) else { return nil }
+        for _ in 0..<count {
+            guard view.varint(&o) != nil, let len = view.varint(&o, limit: view.count), view.contains(o, len) else { return nil }
+            o += len
+        }
+        guard let a = view.svarint(&o), let b = view.svarint(&o), let c = view.svarint(&o), let d = view.svarint(&o) else { return nil }
+        func clamp(_ base: Int32, _ delta: Int64) -> Int32 { Int32(clamping: Int64(base) + delta) }
+        return FixedBoundingBox(minLat: clamp(point.lat, a), minLon: clamp(point.lon, b),
+                                maxLat: clamp(point.lat, c), maxLon: clamp(point.lon, d))
+    }
+}
+
 extension LandmarkRecord {
     init(osmType: OSMType, osmID: Int64, names: [LandmarkName]) {
         self.osmType = osmType

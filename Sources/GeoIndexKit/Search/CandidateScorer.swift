@@ -96,7 +96,9 @@ struct CandidateScorer {
         let textQ = quality / Double(max(requiredCount, counted))
         let nameTokens = max(1, index.nameTokenCount(i))
         let cover = min(1, Double(byName) / Double(nameTokens))
-        let importance = Double(index.importance(i)) / 255
+        // Importance counts fully only when the shown name matched: a country found through one of
+        // its 150 translations should not outrank the street the user is typing.
+        let importance = Double(index.importance(i)) / 255 * (byName > 0 || counted == 0 ? 1 : 0.4)
         var score = 100 * textQ + 20 * cover + 30 * importance
         let d = distance(to: p)
         if let d {

@@ -221,37 +221,55 @@ public enum CategoryCatalog {
     """
 
     public static let all: [CategoryInfo] = {
-        // Plain splitting (no Foundation trimming): this runs once per process, before the first search.
-        func trim(_ s: Substring) -> String {
-            String(s.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        // Parsed on UTF-8 bytes: this runs once per process, before the first search, and must
+        // cost microseconds, not milliseconds.
+        func text(_ b: ArraySlice<UInt8>) -> String {
+            var lo = b.startIndex, hi = b.endIndex
+            while lo < hi && b[lo] == 0x20 { lo += 1 }
+            while hi > lo && b[hi - 1] == 0x20 { hi -= 1 }
+            return String(decoding: b[lo..<hi], as: UTF8.self)
         }
-        return source.split(separator: "\n").compactMap { line -> CategoryInfo? in
-            let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(trim)
-            guard parts.count == 5, let eq = parts[0].firstIndex(of: "=") else { return nil }
-            let flags = parts[4]
-            return CategoryInfo(key: String(parts[0][..<eq]), value: String(parts[0][parts[0].index(after: eq)...]),
-                                label: parts[1], icon: parts[2],
-                                words: parts[3].split(separator: ",").map { TextNormalizer.normalize(String($0)) }.filter { !$0.isEmpty },
-                                indexUnnamed: flags.contains("u"),
-                                boost: Int(flags.filter(\.isNumber)) ?? 0)
+        var out: [CategoryInfo] = []
+        for line in Array(source.utf8).split(separator: 0x0A) {
+            let parts = line.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
+            guard parts.count == 5, let eq = parts[0].firstIndex(of: UInt8(ascii: "=")) else { continue }
+            let flags = Array(parts[4])
+            var boost = 0
+            for b in flags where b >= 0x30 && b <= 0x39 { boost = boost * 10 + Int(b - 0x30) }
+            out.append(CategoryInfo(key: text(parts[0][..<eq]), value: text(parts[0][(eq + 1)...]),
+                                    label: text(parts[1]), icon: text(parts[2]),
+                                    words: parts[3].split(separator: UInt8(ascii: ",")).map { TextNormalizer.normalize(text($0)) }
+                                        .filter { !$0.isEmpty },
+                                    indexUnnamed: flags.contains(UInt8(ascii: "u")), boost: boost))
         }
+        return out
     }()
 
-    private static let byKeyValue: [String: CategoryInfo] = {
-        var d: [String: CategoryInfo] = [:]
-        for c in all { d["\(c.key)=\(c.value)"] = c }
+    private static let byKeyValue: [String: [String: CategoryInfo]] = {
+        var d: [String: [String: CategoryInfo]] = [:]
+        for c in all { d[c.key, default: [:]][c.value] = c }
         return d
     }()
 
     public static func info(key: String, value: String) -> CategoryInfo? {
-        byKeyValue["\(key)=\(value)"]
+        byKeyValue[key]?[value]
     }
 
     /// A human label for any category, known or not ("shop=musical_instrument" → "Musical instrument").
     public static func label(key: String, value: String) -> String {
         if let c = info(key: key, value: value) { return c.label }
-        if value == "yes" || value.isEmpty { return key.replacingOccurrences(of: "_", with: " ").capitalizedFirst }
-        return value.replacingOccurrences(of: "_", with: " ").capitalizedFirst
+        let word = value == "yes" || value.isEmpty ? key : value
+        var out = String.UnicodeScalarView()
+        for s in word.unicodeScalars {
+            if s == "_" {
+                out.append(" ")
+            } else if out.isEmpty, s.value >= 0x61, s.value <= 0x7A {
+                out.append(Unicode.Scalar(s.value - 32)!)
+            } else {
+                out.append(s)
+            }
+        }
+        return String(out)
     }
 
     /// A Maki icon name; falls back by key, then to "marker".
@@ -273,12 +291,5 @@ public enum CategoryCatalog {
         case "addr": return "home"
         default: return "marker"
         }
-    }
-}
-
-extension String {
-    var capitalizedFirst: String {
-        guard let f = first else { return self }
-        return f.uppercased() + dropFirst()
     }
 }

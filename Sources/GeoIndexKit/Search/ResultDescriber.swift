@@ -47,22 +47,43 @@ enum ResultDescriber {
     }
 
     /// Drops a result when a better one of the same kind and the same displayed name (the same
-    /// primary tokens) lies close by: one street, one chain store per cluster.
+    /// primary tokens) lies close by: one street, one chain store per cluster, and one entry for a
+    /// town whose node and boundary both match.
     static func deduplicate(_ ranked: [ScoredCandidate], index: LandmarkIndex, limit: Int) -> [ScoredCandidate] {
-        var kept: [(c: ScoredCandidate, key: [Int], kind: LandmarkKind, p: Coordinate)] = []
+        struct Kept { var key: [Int]; var group: Int; var point: Coordinate; var box: BoundingBox? }
+        var kept: [Kept] = []
+        var out: [ScoredCandidate] = []
         var ordinals: [Int] = []
         for c in ranked {
-            if kept.count >= limit { break }
+            if out.count >= limit { break }
             let i = Int(c.id)
             let kind = index.kind(i)
+            // Places and areas are one family: the town node and its boundary are the same thing.
+            let group = kind == .area ? Int(LandmarkKind.place.rawValue) : Int(kind.rawValue)
             index.tokenOrdinals(i, into: &ordinals)
             let key = ordinals.filter { $0 & 1 == 1 }
             let p = index.point(i).coordinate
-            let reach: Double = kind == .street || kind == .place || kind == .area ? 1_000 : 250
-            if !key.isEmpty, kept.contains(where: { $0.kind == kind && $0.key == key && $0.p.distance(to: p) < reach }) { continue }
-            kept.append((c, key, kind, p))
+            let extended = kind == .street || kind == .place || kind == .area
+            let box = extended ? index.bbox(i)?.boundingBox : nil
+            let reach: Double = switch kind {
+            case .street: 1_000
+            case .place, .area: 5_000
+            case .address: 50
+            default: 250
+            }
+            let duplicate = !key.isEmpty && kept.contains { k in
+                guard k.group == group, k.key == key else { return false }
+                if k.point.distance(to: p) < reach { return true }
+                if let a = k.box, let b = box {
+                    return a.intersects(b) || a.distance(from: b.center) < 300 || b.distance(from: a.center) < 300
+                }
+                return false
+            }
+            if duplicate { continue }
+            kept.append(Kept(key: key, group: group, point: p, box: box))
+            out.append(c)
         }
-        return kept.map(\.c)
+        return out
     }
 }
 
@@ -88,45 +109,59 @@ struct Highlighter {
 
     /// `typos`: also mark words within the typo budget (only worth it for typo-tier results).
     func spans(in name: String, typos: Bool) -> [(start: Int, length: Int)] {
-        var out: [(Int, Int)] = []
+        var out: [(start: Int, length: Int)] = []
         var folded: [UInt8] = []
+        folded.reserveCapacity(32)
         // Folded byte length after each original scalar of the current word.
         var ends: [Int] = []
+        ends.reserveCapacity(32)
         var start = 0
         var index = 0
-        func finish() {
-            guard !folded.isEmpty else { return }
-            if let length = match(folded, ends) { out.append((start, length)) }
-            folded.removeAll(keepingCapacity: true)
-            ends.removeAll(keepingCapacity: true)
-        }
-        func match(_ word: [UInt8], _ ends: [Int]) -> Int? {
-            for w in words {
-                if w.exact.contains(word) { return ends.count }
-                if let p = w.prefix, word.count >= p.count, word[0..<p.count].elementsEqual(p) {
-                    return (ends.firstIndex { $0 >= p.count } ?? (ends.count - 1)) + 1
-                }
-                if typos, w.budget > 0, word.first == w.text.utf8.first {
-                    let t = String(decoding: word, as: UTF8.self)
-                    let candidate = w.prefix != nil ? String(t.prefix(w.text.count)) : t
-                    if let d = EditDistance.bounded(w.text, candidate, max: w.budget), d <= w.budget { return ends.count }
-                }
-            }
-            return nil
-        }
         for s in name.unicodeScalars {
             let before = folded.count
-            if TextNormalizer.fold(s.value, into: &folded) {
+            let v = s.value
+            // ASCII inline: most names are mostly ASCII.
+            let word: Bool
+            if v >= 0x61 && v <= 0x7A || v >= 0x30 && v <= 0x39 {
+                folded.append(UInt8(v)); word = true
+            } else if v >= 0x41 && v <= 0x5A {
+                folded.append(UInt8(v + 32)); word = true
+            } else if v < 0x80 {
+                word = false
+            } else {
+                word = TextNormalizer.fold(v, into: &folded)
+            }
+            if word {
                 if before == 0 && folded.isEmpty { index += 1; continue }
                 if ends.isEmpty { start = index }
                 ends.append(folded.count)
-            } else {
-                finish()
+            } else if !folded.isEmpty {
+                if let length = match(folded, ends, typos: typos) { out.append((start, length)) }
+                folded.removeAll(keepingCapacity: true)
+                ends.removeAll(keepingCapacity: true)
             }
             index += 1
         }
-        finish()
+        if !folded.isEmpty, let length = match(folded, ends, typos: typos) { out.append((start, length)) }
         return out
+    }
+
+    /// How many original scalars of `word` to highlight, or nil when no query word matches it.
+    private func match(_ word: [UInt8], _ ends: [Int], typos: Bool) -> Int? {
+        for w in words {
+            for e in w.exact where e == word { return ends.count }
+            if let p = w.prefix, word.count >= p.count, word.starts(with: p) {
+                var n = 0
+                while n < ends.count && ends[n] < p.count { n += 1 }
+                return min(ends.count, n + 1)
+            }
+            if typos, w.budget > 0, word.first == w.text.utf8.first {
+                let t = String(decoding: word, as: UTF8.self)
+                let candidate = w.prefix != nil ? String(t.prefix(w.text.count)) : t
+                if let d = EditDistance.bounded(w.text, candidate, max: w.budget), d <= w.budget { return ends.count }
+            }
+        }
+        return nil
     }
 }
 

@@ -15,7 +15,7 @@ public struct SearchEngine: Sendable {
     }
 
     /// Widening search boxes around a hint, in metres; after the last, the whole index.
-    static let rings: [Double] = [300, 1_200, 5_000, 20_000, 80_000, 320_000]
+    static let rings: [Double] = [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 512_000]
 
     public func search(_ text: String, options: SearchOptions, isCancelled: () -> Bool = { false }) -> SearchResponse {
         let started = DispatchTime.now().uptimeNanoseconds
@@ -42,7 +42,8 @@ public struct SearchEngine: Sendable {
         var required = matches.map { !$0.coveredByPhrase }
         var seen: [UInt32] = []
         var results = collect(matches, required: required, options: options, relaxed: false, seen: &seen, isCancelled: isCancelled)
-        if results.count < options.limit && TokenMatcher.addFuzzy(&matches, index: index, threshold: max(10, options.limit)) {
+        // Typos are looked for only when exact and prefix matching found little.
+        if results.count < min(options.limit, 5) && TokenMatcher.addFuzzy(&matches, index: index, threshold: max(10, options.limit)) {
             results += collect(matches, required: required, options: options, relaxed: false, seen: &seen, isCancelled: isCancelled)
         }
         // Still too few: let go of words nothing matched, else of house numbers ("rue grimaldi 99" → the street).
@@ -54,8 +55,8 @@ public struct SearchEngine: Sendable {
                 results += collect(matches, required: required, options: options, relaxed: true, seen: &seen, isCancelled: isCancelled)
             }
         }
-        results.sort { $0.tier != $1.tier ? $0.tier > $1.tier : $0.score != $1.score ? $0.score > $1.score : $0.id < $1.id }
-        return results
+        // Deduplication needs only a few more than the limit: select those, sort just them.
+        return SearchEngine.best(results, count: options.groupDistance == nil ? options.limit * 3 + 5 : options.limit)
     }
 
     /// Scores candidates of the most selective token that are not in `seen` (sorted ids), adding them to it.
@@ -112,7 +113,7 @@ public struct SearchEngine: Sendable {
             // Far but important matches (a capital city) still compete.
             batch.append(contentsOf: source.important(limit: 16))
             _ = flush()
-        } else if options.near != nil || driver.cost <= 512 || driver.sources.allSatisfy({ $0.node.topOffset == nil }) {
+        } else if options.near != nil || driver.cost <= 128 || driver.sources.allSatisfy({ $0.node.topOffset == nil }) {
             // Few enough to score them all (with a hint, a selective token needs no widening boxes).
             source.forEachID(in: everything) { batch.append($0); return batch.count < 50_000 }
             _ = flush()
@@ -126,6 +127,28 @@ public struct SearchEngine: Sendable {
             _ = flush()
         }
         return out
+    }
+
+    @inline(__always) static func better(_ a: ScoredCandidate, _ b: ScoredCandidate) -> Bool {
+        a.tier != b.tier ? a.tier > b.tier : a.score != b.score ? a.score > b.score : a.id < b.id
+    }
+
+    /// The `count` best candidates, best first (a bounded insertion pass: counts are small).
+    static func best(_ all: [ScoredCandidate], count: Int) -> [ScoredCandidate] {
+        guard all.count > count else { return all.sorted(by: better) }
+        var top: [ScoredCandidate] = []
+        top.reserveCapacity(count + 1)
+        for c in all {
+            if top.count == count, let last = top.last, !better(c, last) { continue }
+            var lo = 0, hi = top.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if better(top[mid], c) { lo = mid + 1 } else { hi = mid }
+            }
+            top.insert(c, at: lo)
+            if top.count > count { top.removeLast() }
+        }
+        return top
     }
 
     private func merge(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {

@@ -24,21 +24,28 @@ public enum TextNormalizer {
 
     /// Folded forms of non-ASCII scalars from the generated table.
     private static let foldTable: [UInt32: [Unicode.Scalar]] = {
+        // A hand-rolled scan of "CP MAPPED..." lines: this runs once per process and must be quick.
         var table: [UInt32: [Unicode.Scalar]] = [:]
         table.reserveCapacity(1800)
-        for line in foldTableSource.utf8.split(separator: 0x0A) {
-            var values: [UInt32] = []
-            for part in line.split(separator: 0x20) {
-                var v: UInt32 = 0
-                for b in part {
-                    let d: UInt32 = b <= 0x39 ? UInt32(b) - 0x30 : UInt32(b | 0x20) - 0x61 + 10
-                    v = v * 16 + d
-                }
-                values.append(v)
-            }
-            guard let cp = values.first else { continue }
-            table[cp] = values.dropFirst().compactMap(Unicode.Scalar.init)
+        var values: [UInt32] = []
+        var current: UInt32 = 0
+        var inNumber = false
+        func endLine() {
+            if let cp = values.first { table[cp] = values.dropFirst().compactMap(Unicode.Scalar.init) }
+            values.removeAll(keepingCapacity: true)
         }
+        for b in foldTableSource.utf8 {
+            switch b {
+            case 0x30...0x39, 0x41...0x46:
+                current = current << 4 | UInt32(b <= 0x39 ? b - 0x30 : b - 0x41 + 10)
+                inNumber = true
+            default:
+                if inNumber { values.append(current); current = 0; inNumber = false }
+                if b == 0x0A { endLine() }
+            }
+        }
+        if inNumber { values.append(current) }
+        endLine()
         return table
     }()
 
