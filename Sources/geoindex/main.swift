@@ -5,14 +5,16 @@ import Foundation
 import GeoIndexKit
 
 let usage = """
-usage: geoindex build INPUT [-o OUTPUT] [--no-roads] [--quiet] [--max-tag-bytes N]
+usage: geoindex build INPUT [-o OUTPUT] [--no-roads] [--quiet]
+                       [--max-tag-bytes N] [--max-tags N] [--max-refs N]
        geoindex info FILE [--json]
        geoindex verify FILE [--quiet]
        geoindex export FILE            (one JSON line per landmark)
 
-INPUT is OSM XML (.osm, .osm.xml), gzip-compressed XML (.osm.gz), or - for XML
-on stdin; the format is recognised by content. OUTPUT defaults to the input name
-with .geoidx (region.osm.gz -> region.geoidx).
+INPUT is OSM PBF (.osm.pbf), OSM XML (.osm, .osm.xml), gzip- or bzip2-compressed
+XML (.osm.gz, .osm.bz2), or - for stdin; the format is recognised by content.
+OUTPUT defaults to the input name with .geoidx (region.osm.pbf -> region.geoidx).
+GEOINDEX_THREADS limits the threads that decode PBF (default: all cores).
 Exit status: 0 success, 1 verify found a fault, 2 usage or input error.
 """
 
@@ -27,6 +29,8 @@ func runBuild(_ args: CommandLineArguments) throws {
     var options = BuildOptions(output: args.value("--output") ?? BuildOptions.defaultOutput(for: input))
     options.includeRoads = !args.has("--no-roads")
     if let n = try args.int("--max-tag-bytes", range: 256...(1 << 30)) { options.limits.maxTagBytes = n }
+    if let n = try args.int("--max-tags", range: 1...(1 << 30)) { options.limits.maxTagsPerElement = n }
+    if let n = try args.int("--max-refs", range: 2...(1 << 30)) { options.limits.maxRefsPerElement = n }
     let quiet = args.has("--quiet")
     let bar = ProgressBar(label: "reading", enabled: !quiet && Terminal.stderrIsTerminal)
     let report = try IndexBuilder.build(input: input, options: options) { done, total in
@@ -90,7 +94,7 @@ func runExport(_ args: CommandLineArguments) throws {
 
 let spec = CommandLineArguments.Spec(
     flags: ["--no-roads", "--quiet", "--json", "--help", "--version"],
-    options: ["--output", "--max-tag-bytes"],
+    options: ["--output", "--max-tag-bytes", "--max-tags", "--max-refs"],
     aliases: ["-o": "--output", "-q": "--quiet", "-h": "--help"])
 
 var argv = Array(CommandLine.arguments.dropFirst())

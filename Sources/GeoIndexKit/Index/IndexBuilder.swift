@@ -46,51 +46,25 @@ public struct BuildReport: Sendable {
 }
 
 public enum IndexBuilder {
+    /// Plain XML at least this large is parsed on every core (smaller files are not worth the threads).
+    static let parallelXMLThreshold: Int64 = 8 << 20
+
     /// Builds the index of `input` ("-" for stdin). Progress gets bytes read so far and the total when known.
     public static func build(input: String, options: BuildOptions,
                              progress: ((Int64, Int64?) -> Void)? = nil) throws -> BuildReport {
         let started = Date()
-        let file = try FileByteSource(path: input)
-        let head = try file.peek(16)
-        let source: ByteSource
-        var isPBF = false
-        switch InputFormat.sniff(head) {
-        case .empty:
-            throw InputError(file: file.name, message: "the file is empty")
-        case .gzip:
-            source = try GzipByteSource(source: file, name: file.name)
-        case .xml:
-            source = file
-        case .pbf:
-            source = file
-            isPBF = true
-        case .bzip2:
-            source = try Bzip2ByteSource(source: file, name: file.name)
-        case .unknown:
-            throw InputError(file: file.name, offset: 0, message: "not an OSM file: expected OSM XML (optionally gzip- or bzip2-compressed) or OSM PBF")
+        let workers = PBFReader.defaultWorkers()
+        var imported: Imported
+        do {
+            imported = try importElements(input: input, options: options, parallelXML: workers > 1, progress: progress)
+        } catch is ParallelXMLFallback {
+            // A piece of the file could not be parsed on its own: read it again with one parser,
+            // whose result (or error, with its exact line) is the answer.
+            imported = try importElements(input: input, options: options, parallelXML: false, progress: progress)
         }
-        let collector = LandmarkCollector()
-        let roads = options.includeRoads ? RoadGraphBuilder() : nil
-        collector.roads = roads
-        if isPBF {
-            let reader = PBFReader(name: file.name, limits: options.limits)
-            if let progress {
-                reader.progress = { progress($0, file.totalBytes) }
-            }
-            try reader.parse(source) { batch in collector.consume(batch) }
-            collector.absorb(parseWarnings: reader.warnings)
-        } else {
-            let parser = OSMXMLParser(name: file.name, limits: options.limits)
-            if let progress {
-                parser.progress = { progress($0, file.totalBytes) }
-            }
-            do {
-                try parser.parse(source) { batch in collector.consume(batch) }
-            } catch {
-                throw (source as? Bzip2ByteSource)?.rootCause(of: error) ?? error
-            }
-            collector.absorb(parseWarnings: parser.warnings)
-        }
+        let collector = imported.collector
+        let roads = imported.roads
+        let file = imported.file
         collector.releaseWayBoxes()
         let drafts = collector.finish()
 
@@ -120,5 +94,62 @@ public enum IndexBuilder {
         report.outputBytes = bytes.count
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    struct Imported {
+        var file: FileByteSource
+        var collector: LandmarkCollector
+        var roads: RoadGraphBuilder?
+    }
+
+    /// Reads every element of `input` into a fresh collector (and road graph builder).
+    static func importElements(input: String, options: BuildOptions, parallelXML: Bool,
+                               progress: ((Int64, Int64?) -> Void)?) throws -> Imported {
+        let file = try FileByteSource(path: input)
+        let head = try file.peek(16)
+        let source: ByteSource
+        let format = InputFormat.sniff(head)
+        switch format {
+        case .empty:
+            throw InputError(file: file.name, message: "the file is empty")
+        case .gzip:
+            source = try GzipByteSource(source: file, name: file.name)
+        case .xml, .pbf:
+            source = file
+        case .bzip2:
+            source = try Bzip2ByteSource(source: file, name: file.name)
+        case .unknown:
+            throw InputError(file: file.name, offset: 0, message: "not an OSM file: expected OSM XML (optionally gzip- or bzip2-compressed) or OSM PBF")
+        }
+        let collector = LandmarkCollector()
+        let roads = options.includeRoads ? RoadGraphBuilder() : nil
+        collector.roads = roads
+        let report: ((Int64) -> Void)? = progress.map { p in { p($0, file.totalBytes) } }
+        if format == .pbf {
+            let reader = PBFReader(name: file.name, limits: options.limits)
+            reader.progress = report
+            try reader.parse(source) { batch in collector.consume(batch) }
+            collector.absorb(parseWarnings: reader.warnings)
+            return Imported(file: file, collector: collector, roads: roads)
+        }
+        // Compressed input counts at about a quarter of its expanded size.
+        let size = file.totalBytes.map { format == .xml ? $0 : $0 * 4 } ?? 0
+        if parallelXML && input != "-" && size >= parallelXMLThreshold {
+            let warnings = try ParallelXMLReader.parse(source, name: file.name, limits: options.limits,
+                                                       workers: PBFReader.defaultWorkers(), progress: report) {
+                collector.consume($0)
+            }
+            collector.absorb(parseWarnings: warnings)
+            return Imported(file: file, collector: collector, roads: roads)
+        }
+        let parser = OSMXMLParser(name: file.name, limits: options.limits)
+        parser.progress = report
+        do {
+            try parser.parse(source) { batch in collector.consume(batch) }
+        } catch {
+            throw (source as? Bzip2ByteSource)?.rootCause(of: error) ?? error
+        }
+        collector.absorb(parseWarnings: parser.warnings)
+        return Imported(file: file, collector: collector, roads: roads)
     }
 }

@@ -149,13 +149,27 @@ public enum LandmarkClassifier {
         if let n = tags["name"] { add("name", n) }
         // Stable order: sort the rest by key so the same tags always give the same bytes.
         for key in tags.keys.sorted() {
+            if includeRef && key == "ref" {
+                add(key, tags[key]!)
+                continue
+            }
             let isName = key.hasPrefix("name:") || nameKeys.contains(key)
                 || (key.hasPrefix("alt_name:") || key.hasPrefix("official_name:") || key.hasPrefix("old_name:"))
-            let isMeta = key.contains("wiki") || key.contains("etymology") || key.contains("pronunciation")
-                || key.hasSuffix(":signed") || key.contains("source")
-            if isName && !isMeta || (includeRef && key == "ref") { add(key, tags[key]!) }
+            // Checked only for name-like keys, and without Foundation: this runs for every tagged object.
+            if isName && !isMetaKey(key) { add(key, tags[key]!) }
         }
         return result
+    }
+
+    /// Keys like name:etymology:wikidata or name:source describe a name rather than being one.
+    static func isMetaKey(_ key: String) -> Bool {
+        for part in key.utf8.split(separator: UInt8(ascii: ":")).dropFirst() {
+            switch String(decoding: part, as: UTF8.self) {
+            case "wikidata", "wikipedia", "etymology", "pronunciation", "signed", "source", "note", "date", "language": return true
+            default: continue
+            }
+        }
+        return false
     }
 
     static func parsePopulation(_ s: String) -> Int? {

@@ -50,12 +50,9 @@ public struct OSMBatch: Sendable {
 
     mutating func addToArena(_ p: UnsafePointer<CChar>) -> ArenaRange {
         let start = UInt32(arena.count)
-        var q = p
-        while q.pointee != 0 {
-            arena.append(UInt8(bitPattern: q.pointee))
-            q += 1
-        }
-        return ArenaRange(start: start, length: UInt32(arena.count) - start)
+        let n = strlen(p)
+        arena.append(contentsOf: UnsafeRawBufferPointer(start: p, count: n))
+        return ArenaRange(start: start, length: UInt32(n))
     }
 
     public func tags(ofNode i: Int) -> OSMTags {

@@ -53,8 +53,69 @@ public final class OSMXMLParser {
         self.limits = limits
     }
 
+    /// Where a fragment sits in the whole file, so errors name the file's line and column.
+    fileprivate var lineOffset = 0
+    fileprivate var firstLineColumnShift = 0
+    /// Set when a fragment turns out to be part of an osmChange file (not splittable).
+    public private(set) var sawChangeRoot = false
+
     /// Parses the whole stream, calling `handler` with each full batch in file order.
     public func parse(_ source: ByteSource, handler: @escaping (OSMBatch) throws -> Void) throws {
+        try withParser(handler) { p in
+            let bufferSize: Int32 = 1 << 20
+            var nextProgress: Int64 = 4 << 20
+            while true {
+                guard let buf = XML_GetBuffer(p, bufferSize) else {
+                    throw InputError(file: name, message: "out of memory in XML parser")
+                }
+                let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buf, count: Int(bufferSize)))
+                try check(XML_ParseBuffer(p, Int32(n), n == 0 ? 1 : 0), p)
+                if n == 0 { break }
+                if let progress, source.consumedBytes >= nextProgress {
+                    progress(source.consumedBytes)
+                    nextProgress = source.consumedBytes + (4 << 20)
+                }
+            }
+        }
+    }
+
+    /// Parses one piece of a larger file cut between top-level elements (see ParallelXMLReader):
+    /// pieces after the first get a synthetic `<osm>` start tag, pieces before the last a closing one.
+    func parse(fragment: XMLFragment, handler: @escaping (OSMBatch) throws -> Void) throws {
+        lineOffset = fragment.lineOffset
+        let opening = Array(#"<osm version="0.6">"#.utf8)
+        firstLineColumnShift = fragment.isFirst ? 0 : fragment.startColumn - opening.count
+        try withParser(handler) { p in
+            if !fragment.isFirst { try feed(opening, p, final: false) }
+            try feed(fragment.bytes, p, final: fragment.isLast)
+            if !fragment.isLast { try feed(Array("</osm>".utf8), p, final: true) }
+        }
+    }
+
+    private func feed(_ bytes: [UInt8], _ p: XML_Parser, final: Bool) throws {
+        try bytes.withUnsafeBytes { buf in
+            try check(XML_Parse(p, buf.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buf.count), final ? 1 : 0), p)
+        }
+    }
+
+    private func check(_ status: XML_Status, _ p: XML_Parser) throws {
+        if let failure { throw failure }
+        if status == XML_STATUS_ERROR {
+            let code = XML_GetErrorCode(p)
+            let message = XML_ErrorString(code).map { String(cString: $0) } ?? "XML error"
+            let (line, column) = position(p)
+            throw InputError(file: name, line: line, column: column, message: "malformed XML: \(message)")
+        }
+    }
+
+    /// Line and column in the whole file (1-based).
+    fileprivate func position(_ p: XML_Parser) -> (Int, Int) {
+        let line = Int(XML_GetCurrentLineNumber(p))
+        let column = Int(XML_GetCurrentColumnNumber(p)) + 1
+        return (line + lineOffset, line == 1 ? max(1, column + firstLineColumnShift) : column)
+    }
+
+    private func withParser(_ handler: @escaping (OSMBatch) throws -> Void, _ body: (XML_Parser) throws -> Void) throws {
         guard let p = XML_ParserCreate(nil) else {
             throw InputError(file: name, message: "cannot create XML parser")
         }
@@ -68,27 +129,7 @@ public final class OSMXMLParser {
         XML_SetUserData(p, Unmanaged.passUnretained(self).toOpaque())
         XML_SetElementHandler(p, osmStartElement, osmEndElement)
         XML_SetEntityDeclHandler(p, osmEntityDecl)
-        let bufferSize: Int32 = 1 << 20
-        var nextProgress: Int64 = 4 << 20
-        while true {
-            guard let buf = XML_GetBuffer(p, bufferSize) else {
-                throw InputError(file: name, message: "out of memory in XML parser")
-            }
-            let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buf, count: Int(bufferSize)))
-            let status = XML_ParseBuffer(p, Int32(n), n == 0 ? 1 : 0)
-            if let failure { throw failure }
-            if status == XML_STATUS_ERROR {
-                let code = XML_GetErrorCode(p)
-                let message = XML_ErrorString(code).map { String(cString: $0) } ?? "XML error"
-                throw InputError(file: name, line: Int(XML_GetCurrentLineNumber(p)),
-                                 column: Int(XML_GetCurrentColumnNumber(p)) + 1, message: "malformed XML: \(message)")
-            }
-            if n == 0 { break }
-            if let progress, source.consumedBytes >= nextProgress {
-                progress(source.consumedBytes)
-                nextProgress = source.consumedBytes + (4 << 20)
-            }
-        }
+        try body(p)
         guard sawRoot else { throw InputError(file: name, message: "no <osm> element found") }
         try flush()
     }
@@ -103,8 +144,8 @@ public final class OSMXMLParser {
 
     fileprivate func fail(_ message: String) {
         guard failure == nil, let parser else { return }
-        failure = InputError(file: name, line: Int(XML_GetCurrentLineNumber(parser)),
-                             column: Int(XML_GetCurrentColumnNumber(parser)) + 1, message: message)
+        let (line, column) = position(parser)
+        failure = InputError(file: name, line: line, column: column, message: message)
         XML_StopParser(parser, 0)
     }
 
@@ -173,7 +214,9 @@ public final class OSMXMLParser {
     private func startRoot(_ tag: ElementName, _ atts: UnsafeMutablePointer<UnsafePointer<CChar>?>?) {
         switch tag {
         case .osm: rootIsChange = false
-        case .osmChange: rootIsChange = true
+        case .osmChange:
+            rootIsChange = true
+            sawChangeRoot = true
         default:
             fail("the top-level element must be <osm> or <osmChange>")
             return
@@ -191,7 +234,22 @@ public final class OSMXMLParser {
         }
     }
 
+    /// A batch holds its nodes, ways and relations in that order (each kind's tags contiguous):
+    /// an element of an earlier kind after a later one (unsorted files, osmChange) starts a new batch.
+    private func startKind(_ kind: Element) {
+        let later: Bool
+        switch kind {
+        case .node: later = !batch.wayIDs.isEmpty || !batch.relationIDs.isEmpty
+        case .way: later = !batch.relationIDs.isEmpty
+        default: later = false
+        }
+        if later {
+            do { try flush() } catch { fail(error) }
+        }
+    }
+
     private func startNode(_ atts: UnsafeMutablePointer<UnsafePointer<CChar>?>?) {
+        startKind(.node)
         element = .node
         var id: Int64?
         var lat: Int32?
@@ -226,6 +284,7 @@ public final class OSMXMLParser {
     }
 
     private func startWay(_ atts: UnsafeMutablePointer<UnsafePointer<CChar>?>?) {
+        startKind(.way)
         element = .way
         guard let v = attribute(atts, "id"), let id = parseOSMInteger(v) else { fail("way without a valid id attribute"); return }
         pendingNodeOK = !inDelete
@@ -251,13 +310,13 @@ public final class OSMXMLParser {
         guard pendingNodeOK else { return }
         elementTags += 1
         if elementTags > limits.maxTagsPerElement {
-            fail("element has more than \(limits.maxTagsPerElement) tags (raise with --max-tags)")
+            fail("element has more than \(limits.maxTagsPerElement) tags (raise the limit with --max-tags)")
             return
         }
         let kr = batch.addToArena(k)
         let vr = batch.addToArena(v)
         if Int(kr.length) > limits.maxTagBytes || Int(vr.length) > limits.maxTagBytes {
-            fail("tag \(kr.length > vr.length ? "key" : "value") of \(max(kr.length, vr.length)) bytes exceeds the limit of \(limits.maxTagBytes) bytes (OSM allows 255 characters)")
+            fail("tag \(kr.length > vr.length ? "key" : "value") of \(max(kr.length, vr.length)) bytes exceeds the limit of \(limits.maxTagBytes) bytes (OSM allows 255 characters; raise the limit with --max-tag-bytes)")
             return
         }
         batch.tagKeys.append(kr)
@@ -272,7 +331,7 @@ public final class OSMXMLParser {
         guard pendingNodeOK else { return }
         elementRefs += 1
         if elementRefs > limits.maxRefsPerElement {
-            fail("way has more than \(limits.maxRefsPerElement) node references")
+            fail("way has more than \(limits.maxRefsPerElement) node references (raise the limit with --max-refs)")
             return
         }
         batch.wayRefs.append(ref)
@@ -306,7 +365,7 @@ public final class OSMXMLParser {
         guard pendingNodeOK else { return }
         elementRefs += 1
         if elementRefs > limits.maxRefsPerElement {
-            fail("relation has more than \(limits.maxRefsPerElement) members")
+            fail("relation has more than \(limits.maxRefsPerElement) members (raise the limit with --max-refs)")
             return
         }
         batch.memberTypes.append(type)

@@ -1,7 +1,7 @@
 // Streaming OSM PBF reader: the PBF counterpart of OSMXMLParser, handing out
 // `OSMBatch`es in file order to the same importer. Blobs are framed by one
 // thread, decompressed and decoded by `workers` threads, and delivered to the
-// caller's handler strictly in file order (PBFPipeline.swift), so the batches,
+// caller's handler strictly in file order (OrderedPipeline.swift), so the batches,
 // warnings and the first error reported are the same as a sequential decode:
 // the index built from a PBF does not depend on thread timing.
 //
@@ -54,7 +54,8 @@ public final class PBFReader {
             var f = framer
             while let blob = try f.next() { try deliver(decode(blob)) }
         } else {
-            try PBFPipeline(framer: framer, workers: workers, decode: decode).run(deliver)
+            var f = framer
+            try OrderedPipeline(name: "pbf", workers: workers, produce: { try f.next() }, work: decode).run(deliver)
         }
         if blobCount > 0 && header == nil {
             throw InputError(file: name, offset: 0, message: "the file has no OSMHeader blob")

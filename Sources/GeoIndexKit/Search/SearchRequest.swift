@@ -6,7 +6,7 @@
 
 public enum SearchRequest {
     public static func point(_ text: String, name: String = "--near") throws -> Coordinate {
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]), lat.isFinite, lon.isFinite else {
             throw UsageError("\(name) expects LAT,LON in degrees (e.g. 43.73,7.42), not \"\(text)\"")
         }
@@ -26,7 +26,7 @@ public enum SearchRequest {
     }
 
     public static func bbox(_ text: String) throws -> BoundingBox {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
             throw UsageError("--bbox expects MINLON,MINLAT,MAXLON,MAXLAT (four numbers), not \"\(text)\"")
         }

@@ -1,0 +1,78 @@
+// Unit tests of the search pieces that need no index: query parsing, edit
+// distance, highlight spans, distance labels and request parsing.
+import Testing
+@testable import GeoIndexKit
+
+@Test func lastTokenIsAPrefixUnlessTheTextEndsWithASpace() {
+    let typing = QueryParser.parse("Rue Gri")
+    #expect(typing.tokens.map(\.text) == ["rue", "gri"])
+    #expect(typing.tokens.map(\.isPrefix) == [false, true])
+    let done = QueryParser.parse("Rue Gri ")
+    #expect(done.tokens.map(\.isPrefix) == [false, false])
+}
+
+@Test func numberRangesBecomeOneTokenWithEveryNumber() {
+    let q = QueryParser.parse("10-14 rue de l'église")
+    #expect(q.tokens[0].alternatives == ["10", "11", "12", "13", "14"])
+    #expect(q.tokens.map(\.text).dropFirst() == ["rue", "de", "l", "eglise"])
+    // A dash inside a name is no range.
+    #expect(QueryParser.parse("saint-jean").tokens.map(\.text) == ["saint", "jean"])
+}
+
+@Test func hugeQueriesAreCutToBoundedSize() {
+    let q = QueryParser.parse(String(repeating: "abc ", count: 250_000))
+    #expect(q.tokens.count <= QueryParser.maxTokens)
+}
+
+@Test func editDistanceCountsTranspositionsAsOneEdit() {
+    #expect(EditDistance.bounded("hotle", "hotel", max: 1) == 1)
+    #expect(EditDistance.bounded("andora", "andorr", max: 1) == 1)
+    #expect(EditDistance.bounded("abcdef", "uvwxyz", max: 2) == nil)
+}
+
+@Test func highlightsCoverExactPrefixAndTypoWords() {
+    let q = QueryParser.parse("cafe de par")
+    let spans = Highlighter(query: q).spans(in: "Café de Paris", typos: false)
+    #expect(spans.map { [$0.start, $0.length] } == [[0, 4], [5, 2], [8, 3]])
+    // Folding changes lengths: "Straße" folds to "strasse"; the "s" typed after "stra" is the ß.
+    let s = Highlighter(query: QueryParser.parse("hauptstras")).spans(in: "Hauptstraße 5", typos: false)
+    #expect(s.map { [$0.start, $0.length] } == [[0, 10]])
+    let t = Highlighter(query: QueryParser.parse("andora")).spans(in: "Andorra la Vella", typos: true)
+    #expect(t.map { [$0.start, $0.length] } == [[0, 7]])
+}
+
+@Test func distanceLabelsInBothUnits() {
+    #expect(DistanceLabel.text(84.6, units: .metric) == "85 m")
+    #expect(DistanceLabel.text(1234, units: .metric) == "1.2 km")
+    #expect(DistanceLabel.text(23_400, units: .metric) == "23 km")
+    #expect(DistanceLabel.text(1287, units: .imperial) == "0.8 mi")
+    #expect(DistanceLabel.text(30, units: .imperial) == "100 ft")
+}
+
+@Test func boxesAndPointsAreCheckedWithHelpfulMessages() throws {
+    #expect(throws: UsageError.self) { try SearchRequest.bbox("7.5,43.7,7.4,43.8") }
+    do {
+        _ = try SearchRequest.bbox("43.7,7.4,43.8,7.5,")
+        Issue.record("five numbers accepted")
+    } catch let e as UsageError {
+        #expect(e.message.contains("MINLON,MINLAT,MAXLON,MAXLAT"))
+    }
+    do {
+        _ = try SearchRequest.bbox("7.4,43.7,7.5,43.7")
+        Issue.record("empty box accepted")
+    } catch let e as UsageError {
+        #expect(e.message.contains("empty"))
+    }
+    do {
+        _ = try SearchRequest.bbox("7.5,43.7,7.4,43.8")
+    } catch let e as UsageError {
+        #expect(e.message.contains("swapped"))
+    }
+    do {
+        _ = try SearchRequest.point("7.42,143.73")
+    } catch let e as UsageError {
+        #expect(e.message.contains("LON,LAT") || e.message.contains("out of range"))
+    }
+    #expect(try SearchRequest.point("43.73, 7.42") == Coordinate(lat: 43.73, lon: 7.42))
+    #expect(try SearchRequest.kinds(["poi", "street"]) == [.poi, .street])
+}
