@@ -164,8 +164,9 @@ private func search(_ text: String, near: Coordinate? = center, limit: Int = 10,
 
 @Test func sessionsShareOneIndexAcrossThreads() async throws {
     let index = try TestData.index(of: TestData.sample("town.osm"))
-    var options = SearchOptions()
-    options.near = center
+    var o = SearchOptions()
+    o.near = center
+    let options = o
     let session = SearchSession(index: index, options: options)
     let names = try await withThrowingTaskGroup(of: String?.self) { group in
         for q in ["hotel", "cafe", "rue grimaldi", "pharmacy", "12", "gare"] {
@@ -176,7 +177,7 @@ private func search(_ text: String, near: Coordinate? = center, limit: Int = 10,
         return out
     }
     #expect(names.allSatisfy { $0 != nil })
-    let r = session.search("musee")
+    let r = await session.search("musee")
     #expect(r.results.first?.name == "Musée alpin de Rivebelle")
     #expect(!r.cancelled)
 }

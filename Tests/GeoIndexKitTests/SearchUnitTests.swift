@@ -76,3 +76,26 @@ import Testing
     #expect(try SearchRequest.point("43.73, 7.42") == Coordinate(lat: 43.73, lon: 7.42))
     #expect(try SearchRequest.kinds(["poi", "street"]) == [.poi, .street])
 }
+
+@Test func trieFindsTokensWhoseFirstBytesCollide() throws {
+    // Cyrillic letters share their first UTF-8 byte: siblings must be told apart by the whole scalar.
+    let words = ["улица", "фонтан", "тверская", "сокол", "рынок", "проспект"]
+    let tokens = words.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+    var post = ByteWriter()
+    var offsets: [Int] = []
+    for (i, _) in tokens.enumerated() {
+        offsets.append(post.count)
+        PostingList.encode([UInt32(i)], into: &post)
+    }
+    var builder = TrieBuilder(tokens: tokens, postings: tokens.indices.map { [UInt32($0)] }, postingOffsets: offsets,
+                              importance: [UInt8](repeating: 1, count: tokens.count))
+    let bytes = builder.build(post: &post)
+    try bytes.withUnsafeBytes { raw in
+        let trie = TrieReader(view: ByteView(base: raw.baseAddress, count: raw.count))
+        for w in words {
+            let node = try #require(trie.find(token: Array(w.utf8)), "\(w)")
+            #expect(tokens[node.ordinalStart] == Array(w.utf8))
+            #expect(trie.find(prefix: Array(w.prefix(2).utf8))?.ordinalCount == 1)
+        }
+    }
+}

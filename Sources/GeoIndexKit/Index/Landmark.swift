@@ -93,6 +93,7 @@ public enum AddressFormat {
         "straße", "strasse", "str.", "weg", "gasse", "allee", "platz", "ring", "damm", "ufer", "steig", "pfad",
         "chaussee", "markt", "graben", "katu", "tie", "kuja", "polku", "gatan", "vägen", "gränd", "gata", "vei",
         "veien", "gate", "gaten", "vej", "straat", "laan", "gracht", "kade", "plein",
+        "улица", "проспект", "переулок", "шоссе", "бульвар", "набережная", "площадь", "проезд", "тупик",
     ]
     /// Endings of compound street names ("Hauptstraße", "Mannerheimintie").
     static let numberAfterSuffixes = ["straße", "strasse", "weg", "gasse", "allee", "platz", "ring", "damm", "ufer",

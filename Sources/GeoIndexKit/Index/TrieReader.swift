@@ -67,9 +67,11 @@ public struct TrieReader: Sendable {
             var next: TrieNode?
             var consumed = 0
             forEachChild(of: node) { label, child in
+                // Siblings differ in their first scalar, but several may share a first byte
+                // (Cyrillic letters all start with 0xD0 or 0xD1): keep looking on a mismatch.
                 guard label.count > 0, label[0] == prefix[i] else { return true }
                 let n = min(label.count, prefix.count - i)
-                for k in 0..<n where label[k] != prefix[i + k] { return false }
+                for k in 0..<n where label[k] != prefix[i + k] { return true }
                 next = child
                 consumed = n
                 return false
@@ -93,7 +95,7 @@ public struct TrieReader: Sendable {
             forEachChild(of: node) { label, child in
                 guard label.count > 0, label[0] == prefix[i] else { return true }
                 let n = min(label.count, prefix.count - i)
-                for k in 0..<n where label[k] != prefix[i + k] { return false }
+                for k in 0..<n where label[k] != prefix[i + k] { return true }
                 next = child
                 consumed = n
                 remainder = Array(label[n...])
@@ -114,9 +116,8 @@ public struct TrieReader: Sendable {
         while i < token.count {
             var next: TrieNode?
             forEachChild(of: node) { label, child in
-                guard label.count > 0, label[0] == token[i] else { return true }
-                guard label.count <= token.count - i else { return false }
-                for k in 0..<label.count where label[k] != token[i + k] { return false }
+                guard label.count > 0, label[0] == token[i], label.count <= token.count - i else { return true }
+                for k in 0..<label.count where label[k] != token[i + k] { return true }
                 next = child
                 i += label.count
                 return false

@@ -41,7 +41,9 @@ struct XMLChunker {
         if eof && pending.isEmpty { return nil }
         var cut: Int?
         while !eof {
-            if pending.count >= size, let c = XMLChunker.lastElementStart(pending, before: pending.count) {
+            // Cut at the last element start before `size`, or (one huge element) the first after it.
+            if pending.count >= size, let c = XMLChunker.lastElementStart(pending, before: size)
+                ?? XMLChunker.firstElementStart(pending, from: size) {
                 cut = c
                 break
             }
@@ -71,18 +73,33 @@ struct XMLChunker {
 
     /// Index of the last `<node`, `<way` or `<relation` tag start before `end`, if any (not at 0).
     static func lastElementStart(_ b: [UInt8], before end: Int) -> Int? {
-        var i = end - 1
+        var i = min(end, b.count) - 1
         while i > 0 {
-            if b[i] == 0x3C, i + 9 < b.count {
-                let n = b[i + 1]
-                if n == 0x6E, b[i + 2] == 0x6F, b[i + 3] == 0x64, b[i + 4] == 0x65, isDelimiter(b[i + 5]) { return i }   // <node
-                if n == 0x77, b[i + 2] == 0x61, b[i + 3] == 0x79, isDelimiter(b[i + 4]) { return i }                     // <way
-                if n == 0x72, b[i + 2] == 0x65, b[i + 3] == 0x6C, b[i + 4] == 0x61, b[i + 5] == 0x74, b[i + 6] == 0x69,
-                   b[i + 7] == 0x6F, b[i + 8] == 0x6E, isDelimiter(b[i + 9]) { return i }                                // <relation
-            }
+            if isElementStart(b, at: i) { return i }
             i -= 1
         }
         return nil
+    }
+
+    /// Index of the first tag start at or after `from`.
+    static func firstElementStart(_ b: [UInt8], from: Int) -> Int? {
+        var i = max(1, from)
+        while i < b.count {
+            if isElementStart(b, at: i) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    @inline(__always) static func isElementStart(_ b: [UInt8], at i: Int) -> Bool {
+        guard b[i] == 0x3C, i + 9 < b.count else { return false }
+        switch b[i + 1] {
+        case 0x6E: return b[i + 2] == 0x6F && b[i + 3] == 0x64 && b[i + 4] == 0x65 && isDelimiter(b[i + 5])        // <node
+        case 0x77: return b[i + 2] == 0x61 && b[i + 3] == 0x79 && isDelimiter(b[i + 4])                           // <way
+        case 0x72: return b[i + 2] == 0x65 && b[i + 3] == 0x6C && b[i + 4] == 0x61 && b[i + 5] == 0x74           // <relation
+            && b[i + 6] == 0x69 && b[i + 7] == 0x6F && b[i + 8] == 0x6E && isDelimiter(b[i + 9])
+        default: return false
+        }
     }
 
     @inline(__always) static func isDelimiter(_ c: UInt8) -> Bool {
