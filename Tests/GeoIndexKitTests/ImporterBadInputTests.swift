@@ -23,7 +23,9 @@ private func failure(_ input: String, sourceLocation: SourceLocation = #_sourceL
     try? FileManager.default.removeItem(atPath: out)
     defer {
         #expect(!FileManager.default.fileExists(atPath: out), "an output file was left behind", sourceLocation: sourceLocation)
-        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: TestData.tempDirectory.path))?.filter { $0.contains(".tmp-") } ?? []
+        let stem = (out as NSString).lastPathComponent
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: TestData.tempDirectory.path))?
+            .filter { $0.hasPrefix(".\(stem).tmp-") } ?? []
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)", sourceLocation: sourceLocation)
     }
     do {

@@ -30,9 +30,10 @@ public final class LandmarkIndex: @unchecked Sendable {
     let tokenLists: ByteView
     let categoryTable: ByteView
     let postings: ByteView
-    public let strings: StringTable
-    public let trie: TrieReader
-    public let quadtree: QuadtreeReader
+    // Views into the mapping: internal, so nothing outlives the index that owns the file.
+    let strings: StringTable
+    let trie: TrieReader
+    let quadtree: QuadtreeReader
     public let categoryCount: Int
 
     public convenience init(path: String) throws {

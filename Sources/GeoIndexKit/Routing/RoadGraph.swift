@@ -32,12 +32,24 @@ public struct RoadProfile: Sendable {
 
 public struct RoadGraph: Sendable {
     let view: ByteView
+    /// Keeps the memory the view points into alive for as long as any copy of the graph exists.
+    let owner: (any Sendable & AnyObject)?
     let layout: RoadGraphFormat.Layout
     public var nodeCount: Int { layout.nodeCount }
     public var edgeCount: Int { layout.edgeCount }
     let gridMinLat: Int32, gridMinLon: Int32, cellLat: Int32, cellLon: Int32
+    /// Byte offsets of the arrays, worked out once (the layout's computed properties add up on every call).
+    let nodesAt: Int, barriersAt: Int, adjStartAt: Int, adjAt: Int, edgesAt: Int, profilesAt: Int, shapesAt: Int,
+        gridStartAt: Int, gridEdgesAt: Int, namesAt: Int
 
-    public init?(view: ByteView) {
+    /// The fastest speed any edge has for `mode`, in km/h (255 when the file does not say).
+    public func maxSpeed(_ mode: TravelMode) -> Double {
+        let v = view.u8(52 + mode.rawValue)
+        return v == 0 ? 255 : Double(v)
+    }
+
+    /// The graph in `view`; `owner` must keep the bytes alive (the index's MappedFile).
+    public init?(view: ByteView, owner: (any Sendable & AnyObject)? = nil) {
         guard view.count >= RoadGraphFormat.headerSize, view.u32(0) == RoadGraphFormat.version else { return nil }
         var l = RoadGraphFormat.Layout()
         let limit = UInt32(Int32.max / 64)
@@ -54,29 +66,32 @@ public struct RoadGraph: Sendable {
         cellLon = max(1, view.i32(44))
         layout = l
         self.view = view
+        self.owner = owner
+        nodesAt = l.nodes; barriersAt = l.barriers; adjStartAt = l.adjStart; adjAt = l.adj; edgesAt = l.edges
+        profilesAt = l.profiles; shapesAt = l.shapes; gridStartAt = l.gridStart; gridEdgesAt = l.gridEdges; namesAt = l.names
     }
 
     @inline(__always) public func coordinate(ofNode n: Int) -> FixedCoordinate {
-        let o = layout.nodes + n * 8
+        let o = nodesAt + n * 8
         return FixedCoordinate(lat: view.i32(o), lon: view.i32(o + 4))
     }
 
-    @inline(__always) public func barrier(_ n: Int) -> UInt8 { view.u8(layout.barriers + n) }
+    @inline(__always) public func barrier(_ n: Int) -> UInt8 { view.u8(barriersAt + n) }
 
     /// Adjacent edge entries of node `n`: (edge index, traversed against the way's direction).
     @inline(__always) public func forEachAdjacent(_ n: Int, _ body: (Int, Bool) -> Void) {
         guard n >= 0, n < layout.nodeCount else { return }
-        let a = Int(view.u32(layout.adjStart + n * 4)), b = Int(view.u32(layout.adjStart + n * 4 + 4))
+        let a = Int(view.u32(adjStartAt + n * 4)), b = Int(view.u32(adjStartAt + n * 4 + 4))
         guard a <= b, b <= layout.edgeCount * 2 else { return }
         for k in a..<b {
-            let v = view.u32(layout.adj + k * 4)
+            let v = view.u32(adjAt + k * 4)
             let e = Int(v >> 1)
             if e < layout.edgeCount { body(e, v & 1 == 1) }
         }
     }
 
     @inline(__always) public func edge(_ e: Int) -> RoadEdge {
-        let o = layout.edges + e * RoadGraphFormat.edgeSize
+        let o = edgesAt + e * RoadGraphFormat.edgeSize
         let len = Float(bitPattern: view.u32(o + 12))
         return RoadEdge(index: e, from: min(Int(view.u32(o)), max(0, layout.nodeCount - 1)),
                         to: min(Int(view.u32(o + 4)), max(0, layout.nodeCount - 1)),
@@ -85,27 +100,28 @@ public struct RoadGraph: Sendable {
     }
 
     public func profile(_ p: Int) -> RoadProfile {
-        let o = layout.profiles + p * RoadGraphFormat.profileSize
+        let o = profilesAt + p * RoadGraphFormat.profileSize
         return RoadProfile(roadClass: RoadClass(rawValue: view.u8(o)) ?? .other, access: view.u8(o + 1),
                            speeds: (view.u8(o + 2), view.u8(o + 3), view.u8(o + 4)), nameOffset: Int(view.u32(o + 8)))
     }
 
     public func name(ofProfile p: RoadProfile) -> String {
-        var o = layout.names + p.nameOffset
+        var o = namesAt + p.nameOffset
         guard p.nameOffset < layout.namesLength else { return "" }
         return view.string(&o) ?? ""
     }
 
     /// Points between the edge's end nodes, in way order.
     public func shape(ofEdge e: Int) -> Range<Int> {
-        let o = layout.edges + e * RoadGraphFormat.edgeSize
+        let o = edgesAt + e * RoadGraphFormat.edgeSize
         let start = min(Int(view.u32(o + 16)), layout.shapeCount)
         let end = e + 1 < layout.edgeCount ? min(Int(view.u32(o + 16 + RoadGraphFormat.edgeSize)), layout.shapeCount) : layout.shapeCount
-        return start..<max(start, end)
+        // A corrupt file cannot make one edge as long as the whole shape table.
+        return start..<max(start, min(end, start + RoadGraphFormat.maxShapePoints))
     }
 
     @inline(__always) public func shapePoint(_ i: Int) -> FixedCoordinate {
-        let o = layout.shapes + i * 8
+        let o = shapesAt + i * 8
         return FixedCoordinate(lat: view.i32(o), lon: view.i32(o + 4))
     }
 
@@ -128,10 +144,10 @@ public struct RoadGraph: Sendable {
         for r in r0...r1 {
             for c in c0...c1 {
                 let cell = r * cols + c
-                let a = Int(view.u32(layout.gridStart + cell * 4)), b = Int(view.u32(layout.gridStart + cell * 4 + 4))
+                let a = Int(view.u32(gridStartAt + cell * 4)), b = Int(view.u32(gridStartAt + cell * 4 + 4))
                 guard a <= b, b <= layout.gridEntryCount else { continue }
                 for k in a..<b {
-                    let e = Int(view.u32(layout.gridEdges + k * 4))
+                    let e = Int(view.u32(gridEdgesAt + k * 4))
                     if e < layout.edgeCount { body(e) }
                 }
             }
@@ -145,6 +161,6 @@ extension LandmarkIndex {
     /// The road graph, or nil when the index was built with --no-roads (or the section is unusable).
     public var roadGraph: RoadGraph? {
         guard let s = sections[.graph] else { return nil }
-        return RoadGraph(view: file.view.slice(s.offset, s.length))
+        return RoadGraph(view: file.view.slice(s.offset, s.length), owner: file)
     }
 }

@@ -52,7 +52,9 @@ public final class RoadGraphBuilder: RoadNetworkSink {
                 let id = refs[i]
                 uses[id] = min(2, uses[id, default: 0] + 1)
                 let isEnd = i == start || i == end - 1 || coords[i - 1] == nil || coords[i + 1] == nil
-                if isEnd || barriers[id] != nil { forced.insert(id) }
+                // Very long ways are cut so no edge has more than RoadGraphFormat.maxShapePoints shape points.
+                let cut = (i - start) % (RoadGraphFormat.maxShapePoints / 2) == 0
+                if isEnd || cut || barriers[id] != nil { forced.insert(id) }
             }
             start = end
         }
@@ -158,6 +160,8 @@ public final class RoadGraphBuilder: RoadNetworkSink {
         w.i32(grid.cellLat)
         w.i32(grid.cellLon)
         w.u32(UInt32(layout.namesLength))
+        // Fastest speed per mode, so A* potentials can be tight (0 in files written before this field).
+        for m in TravelMode.allCases { w.u8(profiles.map { $0.speeds[m.rawValue] }.max() ?? 0) }
         while w.count < RoadGraphFormat.headerSize { w.u8(0) }
         for id in junctionIDs { let c = junctionCoord[id]!; w.i32(c.lat); w.i32(c.lon) }
         for id in junctionIDs { w.u8(barriers[id] ?? 0) }
@@ -184,7 +188,8 @@ public final class RoadGraphBuilder: RoadNetworkSink {
     }
 }
 
-/// The uniform grid's geometry: cells of roughly 250 m, fewer when the area is huge.
+/// The uniform grid's geometry: cells of roughly 110 m (the map matcher looks 25–100 m around each
+/// point), fewer when the area is huge.
 struct EdgeGridBuilder {
     let minLat: Int32, minLon: Int32, cellLat: Int32, cellLon: Int32
     let rows: Int, cols: Int
@@ -195,12 +200,12 @@ struct EdgeGridBuilder {
             return
         }
         let midLat = Double(box.minLat + (box.maxLat - box.minLat) / 2) / 1e7
-        var cLat = 0.0025 * 1e7
+        var cLat = 0.001 * 1e7
         var cLon = cLat / max(0.05, cos(midLat * .pi / 180))
         let spanLat = Double(Int64(box.maxLat) - Int64(box.minLat)) + 1
         let spanLon = Double(Int64(box.maxLon) - Int64(box.minLon)) + 1
-        // Keep the grid at most ~2 cells per edge (and 4M cells) so it stays small.
-        let maxCells = Double(min(4_000_000, max(1, edgeCount * 2)))
+        // At most 8 cells per edge (and 8M cells): 32 bytes per edge at worst, small beside its geometry.
+        let maxCells = Double(min(8_000_000, max(1, edgeCount * 8)))
         while (spanLat / cLat).rounded(.up) * (spanLon / cLon).rounded(.up) > maxCells { cLat *= 1.5; cLon *= 1.5 }
         minLat = box.minLat
         minLon = box.minLon

@@ -1,5 +1,8 @@
-// Layout of the road graph section (GRPH). A 64-byte header of counts, then
-// fixed-size arrays whose positions follow from the counts:
+// Layout of the road graph section (GRPH). A 64-byte header: u32 version,
+// the seven u32 counts of the arrays (nodes, edges, profiles, shapes, grid rows, grid
+// cols, grid entries), i32 grid origin lat/lon and cell size lat/lon, u32 names
+// length, then u8 fastest km/h for car/bicycle/foot (bytes 52–54; 0 = unknown),
+// zero padding. Then fixed-size arrays whose positions follow from the counts:
 //   nodes        nodeCount × (i32 lat, i32 lon), Hilbert-ordered
 //   barriers     nodeCount × u8 (modes a barrier stops: car 1, bicycle 2, foot 4), padded to 4
 //   adjStart     (nodeCount + 1) × u32  — CSR offsets into adj
@@ -15,6 +18,8 @@ enum RoadGraphFormat {
     static let headerSize = 64
     static let edgeSize = 20
     static let profileSize = 12
+    /// No edge has more shape points (the builder cuts longer ways), so a reader can cap every range.
+    static let maxShapePoints = 1 << 16
 
     struct Layout {
         var nodeCount = 0, edgeCount = 0, profileCount = 0, shapeCount = 0

@@ -1,0 +1,158 @@
+// Scratch memory of one graph search: the labels of the nodes it has reached
+// (cost, the edge it came by, settled or not) in an open-addressing hash table,
+// and a binary min-heap of (cost, node). A search touches a few hundred nodes
+// of a graph that may have millions, so a table sized to what is reached beats
+// arrays sized to the graph, and `reset()` only forgets what was used. Each
+// search owns its space; nothing here is shared between threads.
+
+struct NodeLabel {
+    var node: Int32
+    var cost: Double
+    /// Metres along the path that gives `cost` (the map matcher searches by time, judges by distance).
+    var distance: Double
+    /// Adjacency entry used to arrive (edge << 1 | against-the-way), -1 at a start node.
+    var via: Int32
+    var settled: Bool
+    /// Reached directly from the search's start position (no node passed before it).
+    var isStart: Bool
+}
+
+struct SearchSpace {
+    private(set) var labels: [NodeLabel] = []
+    private var slots: [Int32]   // index into labels + 1; 0 = empty
+    private var mask: Int
+    private var usedSlots: [Int] = []
+    private var heap: [(cost: Double, node: Int32)] = []
+
+    init(capacity: Int = 1024) {
+        var n = 64
+        while n < capacity * 2 { n <<= 1 }
+        slots = [Int32](repeating: 0, count: n)
+        mask = n - 1
+        labels.reserveCapacity(capacity)
+    }
+
+    var count: Int { labels.count }
+    var isHeapEmpty: Bool { heap.isEmpty }
+    var topCost: Double { heap.first?.cost ?? .infinity }
+
+    mutating func reset() {
+        if usedSlots.count > slots.count / 4 {
+            for i in slots.indices { slots[i] = 0 }
+        } else {
+            for s in usedSlots { slots[s] = 0 }
+        }
+        usedSlots.removeAll(keepingCapacity: true)
+        labels.removeAll(keepingCapacity: true)
+        heap.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always) private func hash(_ node: Int32) -> Int {
+        Int(truncatingIfNeeded: UInt64(UInt32(bitPattern: node)) &* 0x9E37_79B9_7F4A_7C15 >> 20) & mask
+    }
+
+    /// The slot holding `node`, or the empty slot where it would go.
+    @inline(__always) private func slot(of node: Int32) -> Int {
+        var s = hash(node)
+        while true {
+            let v = slots[s]
+            if v == 0 || labels[Int(v) - 1].node == node { return s }
+            s = (s + 1) & mask
+        }
+    }
+
+    /// Index of the label of `node` in `labels`, or nil when the search has not reached it.
+    @inline(__always) func index(of node: Int) -> Int? {
+        var s = hash(Int32(truncatingIfNeeded: node))
+        let n = Int32(truncatingIfNeeded: node)
+        while true {
+            let v = slots[s]
+            if v == 0 { return nil }
+            if labels[Int(v) - 1].node == n { return Int(v) - 1 }
+            s = (s + 1) & mask
+        }
+    }
+
+    @inline(__always) func label(_ node: Int) -> NodeLabel? {
+        index(of: node).map { labels[$0] }
+    }
+
+    /// Lowers the label of `node` to `cost` (creating it) and queues it with `key`; false when not better.
+    @discardableResult
+    mutating func relax(_ node: Int, cost: Double, key: Double, via: Int32, isStart: Bool = false,
+                        distance: Double = 0) -> Bool {
+        let n = Int32(truncatingIfNeeded: node)
+        let s = slot(of: n)
+        if slots[s] == 0 {
+            labels.append(NodeLabel(node: n, cost: cost, distance: distance, via: via, settled: false, isStart: isStart))
+            slots[s] = Int32(labels.count)
+            usedSlots.append(s)
+            if labels.count * 2 > slots.count { grow() }
+        } else {
+            let i = Int(slots[s]) - 1
+            guard !labels[i].settled, cost < labels[i].cost else { return false }
+            labels[i].cost = cost
+            labels[i].distance = distance
+            labels[i].via = via
+            labels[i].isStart = isStart
+        }
+        push(key, n)
+        return true
+    }
+
+    /// The unsettled node with the lowest key, settled now; nil when the heap is empty.
+    mutating func popMin() -> (node: Int, label: NodeLabel, key: Double)? {
+        while let (key, n) = pop() {
+            guard let i = index(of: Int(n)), !labels[i].settled else { continue }
+            labels[i].settled = true
+            return (Int(n), labels[i], key)
+        }
+        return nil
+    }
+
+    private mutating func grow() {
+        let n = slots.count * 2
+        slots = [Int32](repeating: 0, count: n)
+        mask = n - 1
+        usedSlots.removeAll(keepingCapacity: true)
+        for (i, l) in labels.enumerated() {
+            var s = hash(l.node)
+            while slots[s] != 0 { s = (s + 1) & mask }
+            slots[s] = Int32(i + 1)
+            usedSlots.append(s)
+        }
+    }
+
+    // MARK: binary heap (stale entries are skipped when popped)
+
+    private mutating func push(_ cost: Double, _ node: Int32) {
+        heap.append((cost, node))
+        var i = heap.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            guard heap[p].cost > heap[i].cost else { break }
+            heap.swapAt(p, i)
+            i = p
+        }
+    }
+
+    private mutating func pop() -> (Double, Int32)? {
+        guard let top = heap.first else { return nil }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            var i = 0
+            let n = heap.count
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < n && heap[l].cost < heap[m].cost { m = l }
+                if r < n && heap[r].cost < heap[m].cost { m = r }
+                if m == i { break }
+                heap.swapAt(i, m)
+                i = m
+            }
+        }
+        return top
+    }
+}
