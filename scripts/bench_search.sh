@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# `make bench-search`: in-process search latency on a seeded as-you-type query set over the
+# largest real extract, queries/s through `geoquery --batch`, and the same queries through
+# SQLite FTS5 (scripts/peers/fts5_search.py: prefix index, distance ORDER BY) in the same run,
+# plus the share of queries that find what was typed for (scripts/search_quality.py).
+#
+# Environment: GEOINDEX_DATA (default ../shared/data), BENCH_QUERIES (2000), BENCH_SEED (7).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DATA=${GEOINDEX_DATA:-../shared/data}
+OUT=bench-out/search
+N=${BENCH_QUERIES:-2000}
+SEED=${BENCH_SEED:-7}
+SRC="$DATA/osrm/monaco.osm.gz"
+if [ ! -f "$SRC" ]; then echo "bench-search skipped: $SRC not found"; exit 0; fi
+mkdir -p "$OUT"
+SCRATCH=${SWIFT_SCRATCH_PATH:-.build}
+for p in geoindex geoquery geobench; do swift build -c release --scratch-path "$SCRATCH" --product $p >&2; done
+BIN="$SCRATCH/release"
+"$BIN/geoindex" build "$SRC" -o "$OUT/monaco.geoidx" --quiet
+"$BIN/geoindex" export "$OUT/monaco.geoidx" > "$OUT/landmarks.ndjson"
+python3 scripts/make_search_queries.py --landmarks "$OUT/landmarks.ndjson" --out "$OUT/queries.ndjson" --n "$N" --seed "$SEED"
+ours=$("$BIN/geobench" search --index "$OUT/monaco.geoidx" --queries "$OUT/queries.ndjson" --repeat 5 --out "$OUT/geoindex.ndjson")
+start=$(date +%s.%N)
+"$BIN/geoquery" --batch "$OUT/queries.ndjson" -i "$OUT/monaco.geoidx" > "$OUT/batch.ndjson"
+end=$(date +%s.%N)
+fts=$(python3 scripts/peers/fts5_search.py --landmarks "$OUT/landmarks.ndjson" --queries "$OUT/queries.ndjson" \
+      --out "$OUT/fts5.ndjson" --repeat 5 | tail -1)
+python3 - "$ours" "$fts" "$start" "$end" "$N" <<'PY'
+import json, sys
+ours, fts = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+batch_s = float(sys.argv[4]) - float(sys.argv[3])
+n = int(sys.argv[5])
+print(f"Search: {n} seeded as-you-type queries (1-6 letter prefixes of real names, two-word and one-typo queries,")
+print(f"half with a location hint) over {ours['landmarks']:,} landmarks of osrm/monaco, in process, median of 5 passes")
+print(f"{'engine':12} {'p50 µs':>8} {'p99 µs':>8} {'mean µs':>8} {'queries/s':>10}")
+print(f"{'geoindex':12} {ours['p50_us']:8.1f} {ours['p99_us']:8.1f} {ours['mean_us']:8.1f} {ours['queries_per_second']:10,.0f}")
+print(f"{'sqlite fts5':12} {fts['p50_us']:8.1f} {fts['p99_us']:8.1f} {fts['mean_us']:8.1f} {fts['queries_per_second']:10,.0f}")
+print(f"ratio fts5/geoindex: p50 {fts['p50_us'] / ours['p50_us']:.1f}x, p99 {fts['p99_us'] / ours['p99_us']:.1f}x (goal: p99 at least 5x)")
+print(f"geoquery --batch (one process, index opened once, JSON out): {n / batch_s:,.0f} queries/s ({batch_s:.2f} s)")
+print(f"opening the index: {ours['open_us_median']:.0f} µs (median of 20; goal under 5 ms); index {ours['index_bytes']:,} bytes")
+PY
+python3 scripts/search_quality.py --landmarks "$OUT/landmarks.ndjson" --queries "$OUT/queries.ndjson" \
+    geoindex="$OUT/geoindex.ndjson" fts5="$OUT/fts5.ndjson"
