@@ -34,6 +34,15 @@ demo: build
 	$(BIN)/geoindex build samples/town.osm -o $(DEMO)/town.geoidx
 	$(BIN)/geoindex info $(DEMO)/town.geoidx
 	$(BIN)/geoindex verify $(DEMO)/town.geoidx
+	@echo '--- geoquery "ho" --near 46.2,6.8 (as-you-type: the first two letters)'
+	$(BIN)/geoquery "ho" -i $(DEMO)/town.geoidx --near 46.2,6.8 --limit 5 --format text
+	@echo '--- geoquery "12 rue grimaldi" and a typo: "belleveu"'
+	$(BIN)/geoquery "12 rue grimaldi" -i $(DEMO)/town.geoidx --limit 2 --format text
+	$(BIN)/geoquery "belleveu" -i $(DEMO)/town.geoidx --limit 1 --format text
+	@echo '--- georoute match samples/town-ride.gpx (a ride drawn with a finger)'
+	$(BIN)/georoute match samples/town-ride.gpx -i $(DEMO)/town.geoidx -o $(DEMO)/town-ride.gpx
+	$(BIN)/georoute match samples/town-ride.gpx -i $(DEMO)/town.geoidx -o $(DEMO)/town-ride.svg --quiet
+	@echo "matched route: $(DEMO)/town-ride.gpx, picture: $(DEMO)/town-ride.svg"
 
 test: deps
 	$(SWIFT) test

@@ -64,6 +64,7 @@ struct CandidateScorer {
         var byName = 0
         var fuzzy = false
         var counted = 0
+        var categoryAgrees = false
         for (t, m) in matches.enumerated() {
             var best = 0.0
             var bestKind = MatchKind.fuzzy
@@ -78,10 +79,13 @@ struct CandidateScorer {
                     named = primary
                 }
             }
-            for c in m.categories where c.id == category && c.quality > best {
-                best = c.quality
-                bestKind = .category
-                named = false
+            for c in m.categories where c.id == category {
+                categoryAgrees = true
+                if c.quality > best {
+                    best = c.quality
+                    bestKind = .category
+                    named = false
+                }
             }
             if best == 0 {
                 if m.coveredByPhrase { continue }
@@ -105,6 +109,8 @@ struct CandidateScorer {
             score += 50 * (1 - log(1 + d / 100) / log(1 + 1e7 / 100))
         }
         if let w = options.window, !options.windowIsFilter, w.contains(p.coordinate) { score += 10 }
+        // "hotel" typed: a hotel named "Hotel Bellevue" before a town hall named "Hôtel de Ville".
+        if categoryAgrees { score += 12 }
         let tier = relaxed ? 0 : (fuzzy ? 1 : 2)
         return ScoredCandidate(id: id, score: score, tier: tier, distance: d)
     }
