@@ -8,7 +8,8 @@ let usage = """
 usage: geoquery TEXT [options]
        geoquery --batch [FILE|-] [options]
 
-  -i, --index FILE       index to search (default: $GEOINDEX, else the only *.geoidx here)
+  -i, --index FILE|DIR   index to search; repeat it, or name a directory, to search several
+                         regions as one (default: $GEOINDEX, else the only *.geoidx here)
   --near LAT,LON         location hint: rank by distance, give distances
   --radius METERS        with --near: only results within ±METERS of the hint
   --bbox MINLON,MINLAT,MAXLON,MAXLAT   the map window: results outside are excluded
@@ -66,11 +67,9 @@ do {
     } else {
         format = Terminal.stdoutIsTerminal ? .text : .json
     }
-    guard args.values("--index").count <= 1 else { throw UsageError("give one index (searching several at once is not supported yet)") }
-    let path = try IndexLocator.resolve(explicit: args.value("--index"), environment: ProcessInfo.processInfo.environment,
-                                        directory: ".")
-    let index = try LandmarkIndex(path: path)
-    let engine = SearchEngine(index: index)
+    let paths = try IndexLocator.resolve(explicit: args.values("--index"), environment: ProcessInfo.processInfo.environment,
+                                         directory: ".")
+    let engine = SearchEngine(indexes: try paths.map { try LandmarkIndex(path: $0) })
 
     if args.has("--batch") {
         guard args.positional.isEmpty else { throw UsageError("--batch reads queries from a file; give no TEXT") }

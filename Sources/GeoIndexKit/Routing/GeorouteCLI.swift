@@ -48,7 +48,8 @@ public enum GeorouteCLI {
     --accuracy     how far points may be off the road in metres (default: 10 for tracks with
                    times, i.e. GPS recordings; 25 for tracks without, i.e. drawn lines)
     --ignore-restrictions  follow the track against oneways, access tags and barriers
-    -i, --index    the index (default: $GEOINDEX, else the only *.geoidx in this directory)
+    -i, --index    the index; repeat it or name a directory for one index per region, the
+                   region holding the track is used (default: $GEOINDEX, else the only *.geoidx here)
     --format       output format (default: from the -o extension, else gpx)
     -o, --output   output file (default: standard output)
     --out-dir      directory for one output file per TRACK (NAME.gpx, NAME.json, ...)
@@ -104,18 +105,32 @@ public enum GeorouteCLI {
         return .gpx
     }
 
-    /// The opened index and its road graph.
-    static func graph(_ a: CommandLineArguments, io: GeorouteIO) throws -> RoadGraph {
-        let path = try IndexLocator.resolve(explicit: a.value("--index"), environment: io.environment,
-                                            directory: io.currentDirectory)
-        let index = try LandmarkIndex(path: path)
-        guard let g = index.roadGraph else {
-            if index.sections[.graph] == nil {
-                throw InputError(file: path, message: "the index has no road graph (it was built with --no-roads); rebuild it without --no-roads")
+    /// The opened indexes (one or several regions) that have a road graph.
+    static func graphs(_ a: CommandLineArguments, io: GeorouteIO) throws -> [(path: String, graph: RoadGraph)] {
+        let paths = try IndexLocator.resolve(explicit: a.values("--index"), environment: io.environment,
+                                             directory: io.currentDirectory)
+        return try paths.map { path in
+            let index = try LandmarkIndex(path: path)
+            guard let g = index.roadGraph else {
+                if index.sections[.graph] == nil {
+                    throw InputError(file: path, message: "the index has no road graph (it was built with --no-roads); rebuild it without --no-roads")
+                }
+                throw InputError(file: path, message: "the road graph section is corrupt or of an unknown version; rebuild the index")
             }
-            throw InputError(file: path, message: "the road graph section is corrupt or of an unknown version; rebuild the index")
+            return (path, g)
         }
-        return g
+    }
+
+    /// With several regions, the one whose road network covers most of `points`.
+    static func pick(_ graphs: [(path: String, graph: RoadGraph)], for points: [Coordinate]) -> RoadGraph {
+        guard graphs.count > 1 else { return graphs[0].graph }
+        var best = 0, bestCount = -1
+        for (k, g) in graphs.enumerated() {
+            let box = g.graph.extent
+            let n = points.reduce(0) { $0 + (box.contains($1) ? 1 : 0) }
+            if n > bestCount { best = k; bestCount = n }
+        }
+        return graphs[best].graph
     }
 
     /// Writes `bytes` to `path` atomically, or to standard output when `path` is nil.
@@ -146,8 +161,7 @@ public enum GeorouteCLI {
             }
         }
         let quiet = a.has("--quiet"), includeInput = a.has("--include-input")
-        let graph = try graph(a, io: io)
-        let matcher = MapMatcher(graph: graph, options: options)
+        let graphs = try graphs(a, io: io)
         let names = outputNames(inputs, format: format)
         var status: Int32 = 0
         let progress = !quiet && io.stderrIsTerminal && inputs.count > 1
@@ -162,7 +176,9 @@ public enum GeorouteCLI {
                 if track.pointCount < 2 {
                     throw InputError(file: shown, message: "the track has only one point; matching needs at least two")
                 }
-                var result = matcher.match(track)
+                // With one index per region, each track is matched on the region that holds it.
+                let graph = pick(graphs, for: track.points.map(\.coordinate))
+                var result = MapMatcher(graph: graph, options: options).match(track)
                 if result.name == nil { result.name = input == "-" ? nil : ((input as NSString).lastPathComponent as NSString).deletingPathExtension }
                 if result.isEmpty {
                     let radius = MapMatcher.parameters(accuracy: result.accuracy, options: options).radius
@@ -227,7 +243,7 @@ public enum GeorouteCLI {
             type = v
         }
         let format = try format(a)
-        let graph = try graph(a, io: io)
+        let graph = pick(try graphs(a, io: io), for: points)
         let route: Route
         do {
             route = try Router(graph: graph).route(waypoints: points, mode: mode, type: type)

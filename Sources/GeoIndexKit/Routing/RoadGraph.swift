@@ -71,6 +71,13 @@ public struct RoadGraph: Sendable {
         profilesAt = l.profiles; shapesAt = l.shapes; gridStartAt = l.gridStart; gridEdgesAt = l.gridEdges; namesAt = l.names
     }
 
+    /// The box the edge grid covers: the road network's extent.
+    public var extent: BoundingBox {
+        FixedBoundingBox(minLat: gridMinLat, minLon: gridMinLon,
+                         maxLat: Int32(clamping: Int64(gridMinLat) + Int64(cellLat) * Int64(layout.rows)),
+                         maxLon: Int32(clamping: Int64(gridMinLon) + Int64(cellLon) * Int64(layout.cols))).boundingBox
+    }
+
     @inline(__always) public func coordinate(ofNode n: Int) -> FixedCoordinate {
         let o = nodesAt + n * 8
         return FixedCoordinate(lat: view.i32(o), lon: view.i32(o + 4))

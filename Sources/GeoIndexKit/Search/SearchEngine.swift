@@ -2,30 +2,56 @@
 // most selective token to generate candidates, scan them in widening boxes
 // around the location hint (or inside the required area), score every
 // candidate against all tokens, then deduplicate, group and describe the best.
-// Typo matching runs only when exact and prefix matching find too little, and
+// Typo matching runs only when exact and prefix matching found too little, and
 // a relaxed pass drops unmatched words or house numbers as a last resort.
-// Stateless and thread-safe: any number of searches may run on one index.
+// Several indexes (one per region) search as one: each ranks its own
+// candidates and the best of all are merged by score. Stateless and
+// thread-safe: any number of searches may run on the same indexes.
 import Foundation
 
 public struct SearchEngine: Sendable {
-    public let index: LandmarkIndex
+    let searchers: [IndexSearcher]
 
     public init(index: LandmarkIndex) {
-        self.index = index
+        searchers = [IndexSearcher(index: index)]
     }
 
-    /// Widening search boxes around a hint, in metres; after the last, the whole index.
-    static let rings: [Double] = [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 512_000]
+    /// Searches several indexes (regions) as one.
+    public init(indexes: [LandmarkIndex]) {
+        precondition(!indexes.isEmpty, "SearchEngine needs at least one index")
+        searchers = indexes.map(IndexSearcher.init)
+    }
+
+    /// The first (or only) index.
+    public var index: LandmarkIndex { searchers[0].index }
+
+    public var indexes: [LandmarkIndex] { searchers.map(\.index) }
 
     public func search(_ text: String, options: SearchOptions, isCancelled: () -> Bool = { false }) -> SearchResponse {
         let started = DispatchTime.now().uptimeNanoseconds
         let query = QueryParser.parse(text)
-        var ranked = rank(query, options: options, isCancelled: isCancelled)
-        if isCancelled() { return SearchResponse(query: text, results: [], groups: [], tookMs: elapsed(started), cancelled: true) }
-        if options.groupDistance == nil { ranked = ResultDescriber.deduplicate(ranked, index: index, limit: options.limit) }
+        var pool: [(source: Int, candidate: ScoredCandidate)] = []
+        for (k, s) in searchers.enumerated() {
+            var ranked = s.rank(query, options: options, isCancelled: isCancelled)
+            if isCancelled() { return SearchResponse(query: text, results: [], groups: [], tookMs: elapsed(started), cancelled: true) }
+            if options.groupDistance == nil { ranked = ResultDescriber.deduplicate(ranked, index: s.index, limit: options.limit) }
+            pool += ranked.prefix(options.limit).map { (k, $0) }
+        }
+        if searchers.count > 1 {
+            pool.sort { IndexSearcher.better($0.candidate, $1.candidate) }
+        }
         let highlighter = Highlighter(query: query)
-        let results = ranked.prefix(options.limit).compactMap {
-            ResultDescriber.describe($0, highlighter: highlighter, index: index, options: options)
+        var results: [SearchResult] = []
+        var seen: [String: Coordinate] = [:]
+        for (k, c) in pool where results.count < options.limit {
+            guard var r = ResultDescriber.describe(c, highlighter: highlighter, index: searchers[k].index, options: options) else { continue }
+            // Neighbouring extracts overlap at their borders: the same OSM object (same id, same place) is shown once.
+            if searchers.count > 1 {
+                if let p = seen[r.osm], p.distance(to: r.coordinate) < 1_000 { continue }
+                seen[r.osm] = r.coordinate
+            }
+            r.source = k
+            results.append(r)
         }
         let groups = options.groupDistance.map { ResultGrouping.group(results, within: $0) } ?? []
         return SearchResponse(query: text, results: results, groups: groups, tookMs: elapsed(started), cancelled: false)
@@ -34,6 +60,14 @@ public struct SearchEngine: Sendable {
     private func elapsed(_ start: UInt64) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     }
+}
+
+/// Ranking inside one index.
+struct IndexSearcher: Sendable {
+    let index: LandmarkIndex
+
+    /// Widening search boxes around a hint, in metres; after the last, the whole index.
+    static let rings: [Double] = [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 512_000]
 
     /// Scored candidates, best first (before deduplication).
     func rank(_ query: ParsedQuery, options: SearchOptions, isCancelled: () -> Bool) -> [ScoredCandidate] {
@@ -56,7 +90,7 @@ public struct SearchEngine: Sendable {
             }
         }
         // Deduplication needs only a few more than the limit: select those, sort just them.
-        return SearchEngine.best(results, count: options.groupDistance == nil ? options.limit * 3 + 5 : options.limit)
+        return IndexSearcher.best(results, count: options.groupDistance == nil ? options.limit * 3 + 5 : options.limit)
     }
 
     /// Scores candidates of the most selective token that are not in `seen` (sorted ids), adding them to it.
@@ -100,7 +134,7 @@ public struct SearchEngine: Sendable {
         } else if let near = options.near, driver.cost > 256 {
             let target = max(options.limit * 3, 30)
             var done = false
-            for r in SearchEngine.rings {
+            for r in IndexSearcher.rings {
                 let ranges = index.quadtree.ranges(intersecting: FixedBoundingBox(BoundingBox(around: near, meters: r)))
                 source.forEachID(in: ranges) { batch.append($0); return true }
                 guard flush() else { done = true; break }

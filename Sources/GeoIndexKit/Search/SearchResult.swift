@@ -30,6 +30,8 @@ public struct SearchResult: Sendable {
     public var score: Double
     public var address: String?
     public var locality: String?
+    /// Which of the engine's indexes the result comes from (0 with one index).
+    public var source = 0
 }
 
 public struct ResultGroup: Sendable {
