@@ -94,7 +94,7 @@ public enum IndexVerifier {
             if n.isTerminal {
                 terminals += 1
                 next += 1
-                guard let off = n.postingOffset, let p = index.postingList(at: off), p.count >= 1, checkAscending(p) else {
+                guard let p = index.postings(of: n), p.count >= 1, checkAscending(p) else {
                     return "posting list of token \(n.ordinalStart)"
                 }
             }

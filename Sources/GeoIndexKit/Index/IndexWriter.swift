@@ -89,9 +89,14 @@ public struct IndexWriter {
         postingOffsets.reserveCapacity(tokenList.count)
         for t in tokenList {
             let ids = tokenPostings[String(decoding: t, as: UTF8.self)]!
-            postingOffsets.append(post.count)
             postingLists.append(ids)
-            PostingList.encode(ids, into: &post)
+            // A token of one landmark keeps its id in its trie node: no list.
+            if ids.count == 1 {
+                postingOffsets.append(-1)
+            } else {
+                postingOffsets.append(post.count)
+                PostingList.encode(ids, into: &post)
+            }
         }
         var trieBuilder = TrieBuilder(tokens: tokenList, postings: postingLists, postingOffsets: postingOffsets,
                                       importance: drafts.map(\.importance))

@@ -106,7 +106,7 @@ public final class LandmarkIndex: @unchecked Sendable {
         (postings, _) = try section(.postings)
         let (trieView, _) = try section(.trie)
         guard trieView.count >= 16 else { throw corrupt("TRIE") }
-        trie = TrieReader(view: trieView)
+        trie = TrieReader(view: trieView, postings: postings)
         let (qt, _) = try section(.quadtree)
         guard qt.count >= 16 else { throw corrupt("QTRE") }
         quadtree = QuadtreeReader(view: qt, landmarkCount: n)
@@ -164,6 +164,12 @@ public final class LandmarkIndex: @unchecked Sendable {
 
     public func postingList(at offset: Int) -> PostingReader? {
         PostingReader(view: postings, offset: offset, limit: count)
+    }
+
+    /// The landmarks of a terminal trie node's token (its inline id or its list).
+    public func postings(of node: TrieNode) -> PostingReader? {
+        if let id = node.inlinePosting { return id < UInt32(count) ? PostingReader(single: id) : nil }
+        return node.postingOffset.flatMap(postingList(at:))
     }
 
     /// A top list: landmark ids by falling importance.

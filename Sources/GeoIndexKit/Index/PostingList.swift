@@ -52,11 +52,24 @@ public struct PostingReader {
     private let blockCount: Int
     private let dataStart: Int
     private let limit: UInt32
+    /// A one-id list (a token of a single landmark, stored in its trie node).
+    private let single: UInt32?
+
+    init(single id: UInt32) {
+        view = .empty
+        count = 1
+        skipStart = 0
+        blockCount = 0
+        dataStart = 0
+        limit = id &+ 1
+        single = id
+    }
 
     /// `limit` is the number of landmarks: ids at or past it are dropped.
     public init?(view: ByteView, offset: Int, limit: Int) {
         self.view = view
         self.limit = UInt32(clamping: limit)
+        single = nil
         var o = offset
         guard let n = view.varint(&o, limit: max(0, limit) + 1) else { return nil }
         count = n
@@ -75,6 +88,10 @@ public struct PostingReader {
 
     /// Calls `body` with every id in `[lower, upper)`, ascending; `body` returns false to stop.
     public func forEach(in lower: UInt32 = 0, _ upper: UInt32 = .max, _ body: (UInt32) -> Bool) {
+        if let single {
+            if single >= lower && single < upper { _ = body(single) }
+            return
+        }
         if blockCount == 0 {
             var o = dataStart
             var id: UInt32 = 0

@@ -8,7 +8,7 @@
 // count (u8), child offsets (u32 each). Section header: root offset, node count.
 
 enum QuadtreeBuilder {
-    static let leafCapacity = 16
+    static let leafCapacity = 32
 
     static func build(keys: [UInt32], points: [FixedCoordinate]) -> [UInt8] {
         var w = ByteWriter()

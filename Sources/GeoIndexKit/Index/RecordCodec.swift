@@ -3,7 +3,7 @@
 //   u8 flags: bits 0–1 OSM type, 2 bbox, 3 house number, 4 street, 5 postcode, 6 locality
 //   svarint OSM id
 //   varint name count; per name: varint key (0 = "name", else string offset + 1), inline string
-//   [bbox: 4 × svarint, min/max lat/lon minus the point]
+//   [bbox: 4 × svarint in 1e-5° (about a metre, rounded outwards): min/max lat/lon minus the point]
 //   [house number: inline string] [street, postcode, locality: varint string offsets]
 
 public struct LandmarkRecord: Sendable, Equatable {
@@ -19,6 +19,25 @@ public struct LandmarkRecord: Sendable, Equatable {
 
 enum RecordCodec {
     static let maxNames = 4096
+    /// Extents are stored in 1e-5° steps (rounded outwards): a metre is plenty for "centre the map here".
+    static let bboxStep: Int64 = 100
+
+    static func floorDiv(_ v: Int32) -> Int64 {
+        let x = Int64(v)
+        return x >= 0 ? x / bboxStep : -((-x + bboxStep - 1) / bboxStep)
+    }
+
+    static func ceilDiv(_ v: Int32) -> Int64 { -floorDiv(Int32(clamping: -Int64(v))) }
+
+    static func bbox(_ a: Int64, _ b: Int64, _ c: Int64, _ d: Int64, point: FixedCoordinate) -> FixedBoundingBox {
+        let pLat = floorDiv(point.lat), pLon = floorDiv(point.lon)
+        func value(_ base: Int64, _ delta: Int64) -> Int32 {
+            let (sum, o1) = base.addingReportingOverflow(delta)
+            let (v, o2) = sum.multipliedReportingOverflow(by: bboxStep)
+            return o1 || o2 ? (delta < 0 ? Int32.min : Int32.max) : Int32(clamping: v)
+        }
+        return FixedBoundingBox(minLat: value(pLat, a), minLon: value(pLon, b), maxLat: value(pLat, c), maxLon: value(pLon, d))
+    }
 
     static func encode(_ d: LandmarkDraft, strings: inout StringTableBuilder) -> [UInt8] {
         var w = ByteWriter()
@@ -37,10 +56,11 @@ enum RecordCodec {
             w.string(n.value)
         }
         if let b = d.bbox {
-            w.svarint(Int64(b.minLat) - Int64(d.point.lat))
-            w.svarint(Int64(b.minLon) - Int64(d.point.lon))
-            w.svarint(Int64(b.maxLat) - Int64(d.point.lat))
-            w.svarint(Int64(b.maxLon) - Int64(d.point.lon))
+            let pLat = floorDiv(d.point.lat), pLon = floorDiv(d.point.lon)
+            w.svarint(floorDiv(b.minLat) - pLat)
+            w.svarint(floorDiv(b.minLon) - pLon)
+            w.svarint(ceilDiv(b.maxLat) - pLat)
+            w.svarint(ceilDiv(b.maxLon) - pLon)
         }
         if let h = d.houseNumber { w.string(h) }
         if let s = d.street { w.varint(strings.ref(s)) }
@@ -76,9 +96,7 @@ enum RecordCodec {
         var record = LandmarkRecord(osmType: type, osmID: id, names: names)
         if flags & (1 << 2) != 0 {
             guard let a = view.svarint(&o), let b = view.svarint(&o), let c = view.svarint(&o), let d = view.svarint(&o) else { return nil }
-            func clamp(_ base: Int32, _ delta: Int64) -> Int32 { Int32(clamping: Int64(base) + delta) }
-            record.bbox = FixedBoundingBox(minLat: clamp(point.lat, a), minLon: clamp(point.lon, b),
-                                           maxLat: clamp(point.lat, c), maxLon: clamp(point.lon, d))
+            record.bbox = bbox(a, b, c, d, point: point)
         }
         if flags & (1 << 3) != 0 { record.houseNumber = view.string(&o) }
         if flags & (1 << 4) != 0 { record.street = view.varint(&o, limit: Int(Int32.max)).flatMap(strings.string(at:)) }
@@ -100,9 +118,7 @@ extension RecordCodec {
             o += len
         }
         guard let a = view.svarint(&o), let b = view.svarint(&o), let c = view.svarint(&o), let d = view.svarint(&o) else { return nil }
-        func clamp(_ base: Int32, _ delta: Int64) -> Int32 { Int32(clamping: Int64(base) + delta) }
-        return FixedBoundingBox(minLat: clamp(point.lat, a), minLon: clamp(point.lon, b),
-                                maxLat: clamp(point.lat, c), maxLon: clamp(point.lon, d))
+        return RecordCodec.bbox(a, b, c, d, point: point)
     }
 }
 

@@ -5,15 +5,20 @@
 // move backwards and must stop. Tokens are numbered in sorted order, so the
 // tokens under any node form one ordinal range.
 //
-// For short prefixes (1–3 characters) with many landmarks below, a node also
+// Nodes do not store their first ordinal (a reader knows it from the walk),
+// leaves do not store their posting total (their list's length), and a token
+// found in a single landmark keeps that landmark's id in its node instead of a
+// posting list: most tokens are such, so this is most of the trie's size.
+//
+// For short prefixes (1–2 characters) with many landmarks below, a node also
 // gets a merged posting list (every landmark under it, ascending, for range
 // scans near a location) and a top list (the most important landmarks under
 // it), so the first keystroke costs no more than the fifth.
 
 struct TrieBuilder {
     static let mergeMinPostings = 48
-    static let maxSummaryDepth = 3
-    static let topCount = 32
+    static let maxSummaryDepth = 2
+    static let topCount = 16
 
     let tokens: [[UInt8]]
     let postingOffsets: [Int]
@@ -33,7 +38,7 @@ struct TrieBuilder {
     /// Writes the trie; merged and top lists are appended to `post`. Returns the section bytes.
     mutating func build(post: inout ByteWriter) -> [UInt8] {
         out = ByteWriter()
-        // Header: root offset, token count (patched below), 8 reserved bytes.
+        // Header: root offset (patched below), token count, 8 reserved bytes.
         out.u32(0)
         out.u32(UInt32(tokens.count))
         out.u64(0)
@@ -87,13 +92,13 @@ struct TrieBuilder {
         }
         let offset = out.count
         nodeCount += 1
-        var flags = (terminal ? 1 : 0) | (merged != nil ? 2 : 0) | (top != nil ? 4 : 0)
-        flags |= children.count << 3
+        let inline = terminal && postings[lo].count == 1
+        var flags = (terminal ? 1 : 0) | (merged != nil ? 2 : 0) | (top != nil ? 4 : 0) | (inline ? 8 : 0)
+        flags |= children.count << 4
         out.varint(flags)
-        out.varint(lo)
         out.varint(hi - lo)
-        out.varint(total)
-        if terminal { out.varint(postingOffsets[lo]) }
+        if !children.isEmpty { out.varint(total) }
+        if terminal { out.varint(inline ? Int(postings[lo][0]) : postingOffsets[lo]) }
         if let merged { out.varint(merged) }
         if let top { out.varint(top) }
         for c in children {

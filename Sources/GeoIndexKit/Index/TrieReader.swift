@@ -10,7 +10,10 @@ public struct TrieNode: Sendable {
     public let ordinalCount: Int
     /// Sum of posting list lengths below (a cost estimate).
     public let postingTotal: Int
+    /// Where the token's posting list starts in POST (tokens with two or more landmarks).
     public let postingOffset: Int?
+    /// The landmark of a token that has exactly one (stored in the node itself).
+    public let inlinePosting: UInt32?
     public let mergedOffset: Int?
     public let topOffset: Int?
     let childrenStart: Int
@@ -21,40 +24,64 @@ public struct TrieNode: Sendable {
 
 public struct TrieReader: Sendable {
     let view: ByteView
+    /// The POST section, for the lengths of leaf tokens' lists.
+    let postingsView: ByteView
     public let tokenCount: Int
 
-    init(view: ByteView) {
+    init(view: ByteView, postings: ByteView) {
         self.view = view
+        postingsView = postings
         tokenCount = Int(view.u32(4))
     }
 
-    public var root: TrieNode? { node(at: Int(view.u32(0))) }
+    public var root: TrieNode? { node(at: Int(view.u32(0)), ordinalStart: 0, parentOffset: view.count) }
 
-    public func node(at offset: Int) -> TrieNode? {
-        guard offset >= 16, offset < view.count else { return nil }
+    /// Decodes the node at `offset`, whose first token has ordinal `ordinalStart` (known from the
+    /// walk: a node's tokens follow its parent's own token and its earlier siblings' tokens).
+    func node(at offset: Int, ordinalStart start: Int, parentOffset: Int) -> TrieNode? {
+        guard offset >= 16, offset < parentOffset, offset < view.count, start <= tokenCount else { return nil }
         var o = offset
         guard let flags = view.varint(&o, limit: 1 << 24),
-              let start = view.varint(&o, limit: tokenCount),
-              let count = view.varint(&o, limit: tokenCount - start),
-              let total = view.varint(&o, limit: Int(Int32.max)) else { return nil }
-        var posting: Int?, merged: Int?, top: Int?
-        if flags & 1 != 0 { guard let v = view.varint(&o, limit: Int(Int32.max)) else { return nil }; posting = v }
+              let count = view.varint(&o, limit: tokenCount - start) else { return nil }
+        let terminal = flags & 1 != 0, inline = flags & 8 != 0
+        let children = flags >> 4
+        var total = 0
+        if children > 0 {
+            guard let t = view.varint(&o, limit: Int(Int32.max)) else { return nil }
+            total = t
+        }
+        var posting: Int?, single: UInt32?, merged: Int?, top: Int?
+        if terminal {
+            guard let v = view.varint(&o, limit: Int(Int32.max)) else { return nil }
+            if inline { single = UInt32(v) } else { posting = v }
+        }
         if flags & 2 != 0 { guard let v = view.varint(&o, limit: Int(Int32.max)) else { return nil }; merged = v }
         if flags & 4 != 0 { guard let v = view.varint(&o, limit: Int(Int32.max)) else { return nil }; top = v }
-        return TrieNode(offset: offset, isTerminal: flags & 1 != 0, ordinalStart: start, ordinalCount: count,
-                        postingTotal: total, postingOffset: posting, mergedOffset: merged, topOffset: top,
-                        childrenStart: o, childCount: flags >> 3)
+        if children == 0 {
+            // A leaf's total is its own list's length: 1 inline, else the list's count.
+            if single != nil {
+                total = 1
+            } else if let p = posting {
+                var q = p
+                total = postingsView.varint(&q, limit: Int(Int32.max)) ?? 0
+            }
+        }
+        return TrieNode(offset: offset, isTerminal: terminal, ordinalStart: start, ordinalCount: count,
+                        postingTotal: total, postingOffset: posting, inlinePosting: single, mergedOffset: merged,
+                        topOffset: top, childrenStart: o, childCount: children)
     }
 
     /// Calls `body(label, child)` for each child in label order; stops when `body` returns false.
     public func forEachChild(of node: TrieNode, _ body: (UnsafeRawBufferPointer, TrieNode) -> Bool) {
         var o = node.childrenStart
+        var start = node.ordinalStart + (node.isTerminal ? 1 : 0)
         for _ in 0..<node.childCount {
             guard let len = view.varint(&o, limit: 1024), view.contains(o, len) else { return }
             let label = view.bytes(o, len)
             o += len
             guard let delta = view.varint(&o, limit: node.offset), delta > 0 else { return }
-            guard let child = self.node(at: node.offset - delta) else { return }
+            guard let child = self.node(at: node.offset - delta, ordinalStart: start, parentOffset: node.offset) else { return }
+            start += child.ordinalCount
             if !body(label, child) { return }
         }
     }

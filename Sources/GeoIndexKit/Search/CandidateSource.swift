@@ -27,12 +27,12 @@ struct CandidateSource {
             guard go else { return }
             let node = s.node
             if s.ordinals.count == 1, node.isTerminal, s.ordinals.lowerBound == node.ordinalStart {
-                scan(node.postingOffset.flatMap(index.postingList(at:)))
+                scan(index.postings(of: node))
             } else if let merged = node.mergedOffset {
                 scan(index.postingList(at: merged))
             } else {
                 index.trie.forEachToken(under: node, limit: CandidateSource.maxSubtreeTokens) { t in
-                    if s.ordinals.contains(t.ordinalStart) { scan(t.postingOffset.flatMap(index.postingList(at:))) }
+                    if s.ordinals.contains(t.ordinalStart) { scan(index.postings(of: t)) }
                 }
             }
         }
@@ -49,7 +49,7 @@ struct CandidateSource {
         for s in match.sources {
             if let top = s.node.topOffset {
                 out.append(contentsOf: index.topList(at: top).prefix(limit))
-            } else if s.node.isTerminal, s.ordinals.count == 1, let p = s.node.postingOffset.flatMap(index.postingList(at:)), p.count <= limit * 4 {
+            } else if s.node.isTerminal, s.ordinals.count == 1, let p = index.postings(of: s.node), p.count <= limit * 4 {
                 out.append(contentsOf: p.all())
             }
         }

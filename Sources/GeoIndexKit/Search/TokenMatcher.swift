@@ -108,7 +108,7 @@ enum TokenMatcher {
         guard !range.isEmpty else { return }
         m.sources.append(TokenSource(ordinals: range, kind: kind, quality: q, node: node))
         if single {
-            m.cost += node.postingOffset.flatMap { index.postingList(at: $0)?.count } ?? 0
+            m.cost += index.postings(of: node)?.count ?? 0
         } else {
             m.cost += node.postingTotal
         }
