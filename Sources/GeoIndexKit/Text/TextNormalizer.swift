@@ -22,16 +22,25 @@ public enum TextNormalizer {
     static let drop: UInt32 = 0xFFFF_FFFF // folds to nothing (combining marks)
     static let multi: UInt32 = 0xFFFF_FFFE // folds to several scalars: see `foldTable`
 
-    /// Folded forms of non-ASCII scalars from the generated table.
-    private static let foldTable: [UInt32: [Unicode.Scalar]] = {
+    /// The generated table, parsed once: `flat` for scalars below `flatLimit` (a single folded
+    /// scalar, or keep/drop/multi), `extra` for multi-scalar folds and scalars beyond.
+    private static let tables: (flat: [UInt32], extra: [UInt32: [UInt32]]) = {
         // A hand-rolled scan of "CP MAPPED..." lines: this runs once per process and must be quick.
-        var table: [UInt32: [Unicode.Scalar]] = [:]
-        table.reserveCapacity(1800)
+        var flat = [UInt32](repeating: keep, count: Int(flatLimit))
+        var extra: [UInt32: [UInt32]] = [:]
         var values: [UInt32] = []
+        values.reserveCapacity(4)
         var current: UInt32 = 0
         var inNumber = false
         func endLine() {
-            if let cp = values.first { table[cp] = values.dropFirst().compactMap(Unicode.Scalar.init) }
+            guard let cp = values.first else { return }
+            let mapped = values.dropFirst()
+            if cp < flatLimit && mapped.count <= 1 {
+                flat[Int(cp)] = mapped.first ?? drop
+            } else {
+                if cp < flatLimit { flat[Int(cp)] = multi }
+                extra[cp] = Array(mapped)
+            }
             values.removeAll(keepingCapacity: true)
         }
         for b in foldTableSource.utf8 {
@@ -46,17 +55,11 @@ public enum TextNormalizer {
         }
         if inNumber { values.append(current) }
         endLine()
-        return table
+        return (flat, extra)
     }()
 
-    /// For scalars below `flatLimit`: the single folded scalar, or keep/drop/multi.
-    private static let flat: [UInt32] = {
-        var f = [UInt32](repeating: keep, count: Int(flatLimit))
-        for (cp, mapped) in foldTable where cp < flatLimit {
-            f[Int(cp)] = mapped.isEmpty ? drop : mapped.count == 1 ? mapped[0].value : multi
-        }
-        return f
-    }()
+    private static let flat: [UInt32] = tables.flat
+    private static let extra: [UInt32: [UInt32]] = tables.extra
 
     /// Appends the folded form of `s` to `out` as UTF-8; returns false when `s` separates words.
     @inline(__always)
@@ -73,11 +76,11 @@ public enum TextNormalizer {
             if f == drop { return true }
             if f != keep && f != multi { appendUTF8(f, &out); return true }
             if f == multi {
-                for m in foldTable[v]! { appendUTF8(m.value, &out) }
+                for m in extra[v] ?? [] { appendUTF8(m, &out) }
                 return true
             }
-        } else if let mapped = foldTable[v] {
-            for m in mapped { appendUTF8(m.value, &out) }
+        } else if let mapped = extra[v] {
+            for m in mapped { appendUTF8(m, &out) }
             return true
         }
         guard let s = Unicode.Scalar(v) else { return false }
