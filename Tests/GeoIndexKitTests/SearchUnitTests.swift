@@ -91,7 +91,7 @@ import Testing
                               importance: [UInt8](repeating: 1, count: tokens.count))
     let bytes = builder.build(post: &post)
     try bytes.withUnsafeBytes { raw in
-        let trie = TrieReader(view: ByteView(base: raw.baseAddress, count: raw.count), postings: .empty)
+        let trie = TrieReader(view: ByteView(base: raw.baseAddress, count: raw.count))
         for w in words {
             let node = try #require(trie.find(token: Array(w.utf8)), "\(w)")
             #expect(tokens[node.ordinalStart] == Array(w.utf8))

@@ -76,7 +76,7 @@ public enum IndexInfo {
             guard let r = index.record(i) else { continue }
             let p = index.point(i).coordinate
             let cat = index.category(index.categoryID(i))
-            let display = r.names.first?.value ?? AddressFormat.format(houseNumber: r.houseNumber, street: r.street) ?? ""
+            let display = r.names.first?.value ?? r.formattedAddress ?? ""
             let line: JSONValue = .object([
                 ("id", .int(Int64(i))),
                 ("osm", .string(r.osmType.letter + String(r.osmID))),

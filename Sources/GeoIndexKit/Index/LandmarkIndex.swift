@@ -106,7 +106,7 @@ public final class LandmarkIndex: @unchecked Sendable {
         (postings, _) = try section(.postings)
         let (trieView, _) = try section(.trie)
         guard trieView.count >= 16 else { throw corrupt("TRIE") }
-        trie = TrieReader(view: trieView, postings: postings)
+        trie = TrieReader(view: trieView)
         let (qt, _) = try section(.quadtree)
         guard qt.count >= 16 else { throw corrupt("QTRE") }
         quadtree = QuadtreeReader(view: qt, landmarkCount: n)

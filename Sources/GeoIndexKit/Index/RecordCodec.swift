@@ -1,6 +1,7 @@
 // The cold part of a landmark (read only for results being shown): OSM
 // identity, names, extent and address. Layout of one record:
-//   u8 flags: bits 0–1 OSM type, 2 bbox, 3 house number, 4 street, 5 postcode, 6 locality
+//   u8 flags: bits 0–1 OSM type, 2 bbox, 3 house number, 4 street, 5 postcode, 6 locality,
+//             7 the house number is written after the street ("Hauptstraße 12", decided at build time)
 //   svarint OSM id
 //   varint name count; per name: varint key (0 = "name", else string offset + 1), inline string
 //   [bbox: 4 × svarint in 1e-5° (about a metre, rounded outwards): min/max lat/lon minus the point]
@@ -15,6 +16,18 @@ public struct LandmarkRecord: Sendable, Equatable {
     public var street: String?
     public var postcode: String?
     public var locality: String?
+    /// Whether the house number follows the street name in this place's convention.
+    public var numberAfterStreet = false
+
+    /// "12 Rue Grimaldi", "Hauptstraße 12", the number or the street alone, or nil.
+    public var formattedAddress: String? {
+        switch (houseNumber, street) {
+        case let (n?, s?): numberAfterStreet ? "\(s) \(n)" : "\(n) \(s)"
+        case let (n?, nil): n
+        case let (nil, s?): s
+        default: nil
+        }
+    }
 }
 
 enum RecordCodec {
@@ -47,6 +60,7 @@ enum RecordCodec {
         if d.street != nil { flags |= 1 << 4 }
         if d.postcode != nil { flags |= 1 << 5 }
         if d.locality != nil { flags |= 1 << 6 }
+        if let s = d.street, d.houseNumber != nil, AddressFormat.numberGoesAfter(street: s) { flags |= 1 << 7 }
         w.u8(flags)
         w.svarint(d.osmID)
         let names = d.names.prefix(maxNames)
@@ -94,6 +108,7 @@ enum RecordCodec {
             }
         }
         var record = LandmarkRecord(osmType: type, osmID: id, names: names)
+        record.numberAfterStreet = flags & (1 << 7) != 0
         if flags & (1 << 2) != 0 {
             guard let a = view.svarint(&o), let b = view.svarint(&o), let c = view.svarint(&o), let d = view.svarint(&o) else { return nil }
             record.bbox = bbox(a, b, c, d, point: point)

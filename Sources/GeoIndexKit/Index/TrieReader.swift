@@ -8,7 +8,7 @@ public struct TrieNode: Sendable {
     /// Tokens below this node are the ordinals `ordinalStart ..< ordinalStart + ordinalCount`.
     public let ordinalStart: Int
     public let ordinalCount: Int
-    /// Sum of posting list lengths below (a cost estimate).
+    /// Sum of posting list lengths below (a cost estimate; for a leaf with a list, 2).
     public let postingTotal: Int
     /// Where the token's posting list starts in POST (tokens with two or more landmarks).
     public let postingOffset: Int?
@@ -24,13 +24,10 @@ public struct TrieNode: Sendable {
 
 public struct TrieReader: Sendable {
     let view: ByteView
-    /// The POST section, for the lengths of leaf tokens' lists.
-    let postingsView: ByteView
     public let tokenCount: Int
 
-    init(view: ByteView, postings: ByteView) {
+    init(view: ByteView) {
         self.view = view
-        postingsView = postings
         tokenCount = Int(view.u32(4))
     }
 
@@ -58,13 +55,9 @@ public struct TrieReader: Sendable {
         if flags & 2 != 0 { guard let v = view.varint(&o, limit: Int(Int32.max)) else { return nil }; merged = v }
         if flags & 4 != 0 { guard let v = view.varint(&o, limit: Int(Int32.max)) else { return nil }; top = v }
         if children == 0 {
-            // A leaf's total is its own list's length: 1 inline, else the list's count.
-            if single != nil {
-                total = 1
-            } else if let p = posting {
-                var q = p
-                total = postingsView.varint(&q, limit: Int(Int32.max)) ?? 0
-            }
+            // A leaf's total is its own list's length: 1 inline, else at least 2 (an estimate that
+            // spares a read elsewhere in the file; `LandmarkIndex.postings(of:)` has the count).
+            total = single != nil ? 1 : 2
         }
         return TrieNode(offset: offset, isTerminal: terminal, ordinalStart: start, ordinalCount: count,
                         postingTotal: total, postingOffset: posting, inlinePosting: single, mergedOffset: merged,

@@ -7,7 +7,7 @@
 enum ResultDescriber {
     static func displayName(_ r: LandmarkRecord, language: String?) -> String {
         if let lang = language, let n = r.names.first(where: { $0.key == "name:\(lang)" }) { return n.value }
-        return r.names.first?.value ?? AddressFormat.format(houseNumber: r.houseNumber, street: r.street) ?? ""
+        return r.names.first?.value ?? r.formattedAddress ?? ""
     }
 
     static func describe(_ c: ScoredCandidate, highlighter: Highlighter, index: LandmarkIndex, options: SearchOptions) -> SearchResult? {
@@ -18,7 +18,7 @@ enum ResultDescriber {
         var name = displayName(r, language: options.language)
         // An unnamed POI (a pharmacy, an ATM) is shown by what it is.
         if name.isEmpty { name = cat.label }
-        let address = kind == .address ? nil : AddressFormat.format(houseNumber: r.houseNumber, street: r.street)
+        let address = kind == .address ? nil : r.formattedAddress
         var subtitleParts: [String] = []
         switch kind {
         case .address:
