@@ -81,26 +81,7 @@ public struct TrieReader: Sendable {
 
     /// The node whose subtree holds exactly the tokens starting with `prefix`, or nil.
     public func find(prefix: [UInt8]) -> TrieNode? {
-        guard var node = root else { return nil }
-        var i = 0
-        while i < prefix.count {
-            var next: TrieNode?
-            var consumed = 0
-            forEachChild(of: node) { label, child in
-                // Siblings differ in their first scalar, but several may share a first byte
-                // (Cyrillic letters all start with 0xD0 or 0xD1): keep looking on a mismatch.
-                guard label.count > 0, label[0] == prefix[i] else { return true }
-                let n = min(label.count, prefix.count - i)
-                for k in 0..<n where label[k] != prefix[i + k] { return true }
-                next = child
-                consumed = n
-                return false
-            }
-            guard let n = next else { return nil }
-            node = n
-            i += consumed
-        }
-        return node
+        walk(prefix: prefix)?.node
     }
 
     /// Like `find(prefix:)`, also returning the rest of the edge label the prefix ended inside
