@@ -96,8 +96,11 @@ struct TrieBuilder {
         var flags = (terminal ? 1 : 0) | (merged != nil ? 2 : 0) | (top != nil ? 4 : 0) | (inline ? 8 : 0)
         flags |= children.count << 4
         out.varint(flags)
-        out.varint(hi - lo)
-        if !children.isEmpty { out.varint(total) }
+        // A leaf is one token: its count and total need not be stored.
+        if !children.isEmpty {
+            out.varint(hi - lo)
+            out.varint(total)
+        }
         if terminal { out.varint(inline ? Int(postings[lo][0]) : postingOffsets[lo]) }
         if let merged { out.varint(merged) }
         if let top { out.varint(top) }

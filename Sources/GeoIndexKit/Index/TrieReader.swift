@@ -38,14 +38,17 @@ public struct TrieReader: Sendable {
     func node(at offset: Int, ordinalStart start: Int, parentOffset: Int) -> TrieNode? {
         guard offset >= 16, offset < parentOffset, offset < view.count, start <= tokenCount else { return nil }
         var o = offset
-        guard let flags = view.varint(&o, limit: 1 << 24),
-              let count = view.varint(&o, limit: tokenCount - start) else { return nil }
+        guard let flags = view.varint(&o, limit: 1 << 24) else { return nil }
         let terminal = flags & 1 != 0, inline = flags & 8 != 0
         let children = flags >> 4
-        var total = 0
+        // A leaf is exactly one token; inner nodes store their token count and posting total.
+        var count = 1, total = 0
         if children > 0 {
-            guard let t = view.varint(&o, limit: Int(Int32.max)) else { return nil }
+            guard let c = view.varint(&o, limit: tokenCount - start), let t = view.varint(&o, limit: Int(Int32.max)) else { return nil }
+            count = c
             total = t
+        } else if !terminal || start >= tokenCount {
+            return nil
         }
         var posting: Int?, single: UInt32?, merged: Int?, top: Int?
         if terminal {
