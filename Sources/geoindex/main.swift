@@ -5,7 +5,7 @@ import Foundation
 import GeoIndexKit
 
 let usage = """
-usage: geoindex build INPUT [-o OUTPUT] [--no-roads] [--quiet]
+usage: geoindex build INPUT [-o OUTPUT] [--no-roads] [--quiet] [--node-store memory|file]
                        [--max-tag-bytes N] [--max-tags N] [--max-refs N]
        geoindex info FILE [--json]
        geoindex verify FILE [--quiet]
@@ -14,6 +14,8 @@ usage: geoindex build INPUT [-o OUTPUT] [--no-roads] [--quiet]
 INPUT is OSM PBF (.osm.pbf), OSM XML (.osm, .osm.xml), gzip- or bzip2-compressed
 XML (.osm.gz, .osm.bz2), or - for stdin; the format is recognised by content.
 OUTPUT defaults to the input name with .geoidx (region.osm.pbf -> region.geoidx).
+--node-store file keeps node locations (about 6 bytes a node) in an unlinked,
+memory-mapped temporary file in $TMPDIR (else beside OUTPUT) instead of memory.
 GEOINDEX_THREADS limits the threads that decode PBF (default: all cores).
 Exit status: 0 success, 1 verify found a fault, 2 usage or input error.
 """
@@ -31,6 +33,12 @@ func runBuild(_ args: CommandLineArguments) throws {
     if let n = try args.int("--max-tag-bytes", range: 256...(1 << 30)) { options.limits.maxTagBytes = n }
     if let n = try args.int("--max-tags", range: 1...(1 << 30)) { options.limits.maxTagsPerElement = n }
     if let n = try args.int("--max-refs", range: 2...(1 << 30)) { options.limits.maxRefsPerElement = n }
+    if let store = args.value("--node-store") {
+        guard let mode = NodeStoreMode(rawValue: store) else {
+            throw UsageError("--node-store takes memory or file, not \"\(store)\"")
+        }
+        options.nodeStore = mode
+    }
     let quiet = args.has("--quiet")
     let bar = ProgressBar(label: "reading", enabled: !quiet && Terminal.stderrIsTerminal)
     let report = try IndexBuilder.build(input: input, options: options) { done, total in
@@ -94,7 +102,7 @@ func runExport(_ args: CommandLineArguments) throws {
 
 let spec = CommandLineArguments.Spec(
     flags: ["--no-roads", "--quiet", "--json", "--help", "--version"],
-    options: ["--output", "--max-tag-bytes", "--max-tags", "--max-refs"],
+    options: ["--output", "--max-tag-bytes", "--max-tags", "--max-refs", "--node-store"],
     aliases: ["-o": "--output", "-q": "--quiet", "-h": "--help"])
 
 var argv = Array(CommandLine.arguments.dropFirst())

@@ -1,12 +1,26 @@
 // `geoindex build` as a library call: open the input, recognise its format by
 // content, stream it through the parser into the landmark collector (and the
 // road graph builder), and write the index atomically.
+//
+// The phases are ordered so the big structures never coexist: way extents go
+// once relations are read; the road graph takes its nodes' coordinates and
+// then the node store goes; landmarks are merged and written last, section by
+// section, straight to the output file.
 import Foundation
+
+/// Where node locations are kept during a build.
+public enum NodeStoreMode: String, Sendable, CaseIterable {
+    /// In memory: about 6 bytes a node.
+    case memory
+    /// In a temporary file (in $TMPDIR, else beside the output), unlinked at once and memory-mapped.
+    case file
+}
 
 public struct BuildOptions: Sendable {
     public var output: String
     public var includeRoads = true
     public var limits = OSMParseLimits()
+    public var nodeStore = NodeStoreMode.memory
     /// Seconds since 1970 stored as the build time; `SOURCE_DATE_EPOCH` when set.
     public var buildTime: Int64 = BuildOptions.defaultBuildTime()
 
@@ -20,6 +34,13 @@ public struct BuildOptions: Sendable {
     }
 
     /// `region.osm.gz` → `region.geoidx` (in the same directory).
+    /// The directory of the node store file: $TMPDIR when set, else the output's directory.
+    public var nodeStoreDirectory: String {
+        if let t = ProcessInfo.processInfo.environment["TMPDIR"], !t.isEmpty { return t }
+        let dir = (output as NSString).deletingLastPathComponent
+        return dir.isEmpty ? "." : dir
+    }
+
     public static func defaultOutput(for input: String) -> String {
         if input == "-" { return "stdin.geoidx" }
         var name = input
@@ -43,6 +64,8 @@ public struct BuildReport: Sendable {
     public var graphNodes = 0
     public var graphEdges = 0
     public var nodeStoreBytes = 0
+    /// Bytes of way extents kept for relations (released before the graph is built).
+    public var wayExtentBytes = 0
 }
 
 public enum IndexBuilder {
@@ -63,35 +86,47 @@ public enum IndexBuilder {
             imported = try importElements(input: input, options: options, parallelXML: false, progress: progress)
         }
         let collector = imported.collector
-        let roads = imported.roads
+        var roads = imported.roads
         let file = imported.file
+        if let failure = collector.nodes.failure { throw InputError(file: file.name, message: failure) }
+        MemoryTrace.mark("imported")
+        var report = BuildReport()
+        report.nodeStoreBytes = collector.nodes.memoryBytes
+        report.wayExtentBytes = collector.wayExtentBytes
         collector.releaseWayBoxes()
+        // The graph's nodes get their coordinates; then the node store (the largest structure) goes.
+        roads?.resolve(nodes: collector.nodes)
+        collector.releaseNodes()
+        MemoryTrace.mark("nodes released")
+        let graph = roads?.assemble()
+        roads = nil
+        MemoryTrace.mark("graph built")
         let drafts = collector.finish()
+        MemoryTrace.mark("landmarks merged")
 
         var writer = IndexWriter(metadata: IndexMetadata(
             sourceName: input == "-" ? "<stdin>" : (input as NSString).lastPathComponent, buildTime: options.buildTime,
             elementCounts: collector.counts, warnings: collector.warnings, dataBox: collector.dataBox))
-        var report = BuildReport()
-        if let roads {
-            var nodes = collector.nodes
-            let graph = roads.build(nodes: &nodes)
-            writer.graphSection = graph.bytes
+        if let graph {
+            writer.graphSection = graph.bytes   // shared, not copied
             writer.graphItems = graph.nodeCount
             writer.graphMeta = ["nodes": graph.nodeCount, "edges": graph.edgeCount, "bytes": graph.bytes.count]
             report.graphNodes = graph.nodeCount
             report.graphEdges = graph.edgeCount
         }
-        report.nodeStoreBytes = collector.nodes.memoryBytes
         let sections = writer.sections(for: drafts)
-        let bytes = IndexFileWriter.layout(sections: sections, buildTime: options.buildTime)
-        try AtomicFile.write(bytes, to: options.output)
+        MemoryTrace.mark("sections")
+        // Streamed to the file: never a second copy of the whole index in memory.
+        let stream = try IndexFileStream(path: options.output, sectionCount: sections.count, buildTime: options.buildTime)
+        for (tag, bytes, items) in sections { try stream.append(tag, bytes, items: items) }
+        report.outputBytes = try stream.finish()
+        MemoryTrace.trace("written")
 
         report.landmarks = drafts.count
         for d in drafts { report.byKind[d.kind, default: 0] += 1 }
         report.elements = collector.counts
         report.warnings = collector.warnings
         report.inputBytes = file.consumedBytes
-        report.outputBytes = bytes.count
         report.seconds = Date().timeIntervalSince(started)
         return report
     }
@@ -121,7 +156,8 @@ public enum IndexBuilder {
         case .unknown:
             throw InputError(file: file.name, offset: 0, message: "not an OSM file: expected OSM XML (optionally gzip- or bzip2-compressed) or OSM PBF")
         }
-        let collector = LandmarkCollector()
+        let nodes = options.nodeStore == .file ? try NodeStore(backing: .file(directory: options.nodeStoreDirectory)) : NodeStore()
+        let collector = LandmarkCollector(nodes: nodes)
         let roads = options.includeRoads ? RoadGraphBuilder() : nil
         collector.roads = roads
         let report: ((Int64) -> Void)? = progress.map { p in { p($0, file.totalBytes) } }

@@ -2,7 +2,9 @@
 // coordinates, and turns tagged objects into landmark drafts. Streets are held
 // back as parts so the ways of one street can merge; highway ways and barrier
 // nodes are passed on to the road graph builder. `finish()` merges streets,
-// assigns localities and returns the landmarks.
+// assigns localities and returns the landmarks. Everything kept per element
+// is compact (NodeStore, WayExtentStore, DraftArchive): an import's memory is
+// bounded by bytes per node, not by objects per element.
 import Foundation
 
 /// Oddities met during an import: reported, never fatal.
@@ -27,27 +29,32 @@ public protocol RoadNetworkSink: AnyObject {
 }
 
 public final class LandmarkCollector {
-    public private(set) var nodes = NodeStore()
-    public private(set) var drafts: [LandmarkDraft] = []
+    public private(set) var nodes: NodeStore
+    /// Landmarks found so far, encoded (see DraftArchive); decoded by `finish()`.
+    private var drafts = DraftArchive()
     public private(set) var warnings = ImportWarnings()
     public private(set) var counts = (nodes: 0, ways: 0, relations: 0)
     public private(set) var dataBox = FixedBoundingBox.empty
     public weak var roads: RoadNetworkSink?
 
-    private var streetParts: [StreetPart] = []
-    // Way extents in id order, for relation geometry (relations follow ways in OSM files).
-    private var wayBoxIDs: [Int64] = []
-    private var wayBoxes: [FixedBoundingBox] = []
-    private var wayBoxesSorted = true
+    private var streetParts = DraftArchive()
+    // Way extents, for relation geometry (relations follow ways in OSM files).
+    private var wayExtents: WayExtentStore? = WayExtentStore()
+    private var nodesReleased = false
     private var scratch: [FixedCoordinate] = []
 
     static let roadKeys = KeyFilter(keys: ["highway", "route", "barrier", "access", "motor_vehicle", "vehicle"])
 
-    public init() {}
+    /// A collector keeping node locations in `nodes` (in memory unless given a file-backed store).
+    public init(nodes: NodeStore = NodeStore()) {
+        self.nodes = nodes
+    }
 
     public func consume(_ batch: OSMBatch) {
         for i in 0..<batch.nodeIDs.count { node(batch, i) }
+        if counts.ways == 0 && !batch.wayIDs.isEmpty { MemoryTrace.trace("nodes read") }
         for i in 0..<batch.wayIDs.count { way(batch, i) }
+        if counts.relations == 0 && !batch.relationIDs.isEmpty { MemoryTrace.trace("ways read") }
         for i in 0..<batch.relationIDs.count { relation(batch, i) }
     }
 
@@ -86,11 +93,7 @@ public final class LandmarkCollector {
         }
         var box = FixedBoundingBox.empty
         for c in scratch { box.extend(c) }
-        if !box.isEmpty {
-            if let last = wayBoxIDs.last, id <= last { wayBoxesSorted = false }
-            wayBoxIDs.append(id)
-            wayBoxes.append(box)
-        }
+        if !box.isEmpty { wayExtents?.append(id: id, box: box) }
         let tags = b.tags(ofWay: i)
         guard !tags.isEmpty else { return }
         if let roads, tags.hasAny(of: LandmarkCollector.roadKeys) {
@@ -105,8 +108,9 @@ public final class LandmarkCollector {
             return
         }
         if c.kind == .street {
-            streetParts.append(StreetPart(wayID: id, classification: c, points: scratch,
-                                          nameKey: TextNormalizer.normalize(c.names.first?.value ?? "")))
+            // Encoded at once, so `scratch` stays the only owner of its buffer (a part keeping it would
+            // hold a buffer as large as the longest way so far). The name key is computed on decoding.
+            streetParts.append(street: StreetPart(wayID: id, classification: c, points: scratch, nameKey: ""))
             return
         }
         let closed = refs.count >= 4 && refs.first == refs.last
@@ -125,13 +129,12 @@ public final class LandmarkCollector {
         let dict = tags.dictionary()
         guard let type = dict["type"], type == "multipolygon" || type == "boundary" else { return }
         guard let c = LandmarkClassifier.classify(dict, type: .relation), c.kind != .street else { return }
-        if !wayBoxesSorted { sortWayBoxes() }
         var box = FixedBoundingBox.empty
         var label: FixedCoordinate?
         for m in b.members(ofRelation: i) {
             switch b.memberTypes[m] {
             case .way:
-                if let wb = wayBox(b.memberRefs[m]) { box.extend(wb) }
+                if let wb = wayExtents?.box(of: b.memberRefs[m]) { box.extend(wb) }
             case .node:
                 // A boundary's label or admin centre is a better pin than its box centre.
                 let role = b.string(b.memberRoles[m])
@@ -153,23 +156,6 @@ public final class LandmarkCollector {
         drafts.append(d)
     }
 
-    private func sortWayBoxes() {
-        let order = wayBoxIDs.indices.sorted { wayBoxIDs[$0] < wayBoxIDs[$1] }
-        wayBoxIDs = order.map { wayBoxIDs[$0] }
-        wayBoxes = order.map { wayBoxes[$0] }
-        wayBoxesSorted = true
-    }
-
-    private func wayBox(_ id: Int64) -> FixedBoundingBox? {
-        var lo = 0, hi = wayBoxIDs.count - 1
-        while lo <= hi {
-            let mid = (lo + hi) / 2
-            if wayBoxIDs[mid] == id { return wayBoxes[mid] }
-            if wayBoxIDs[mid] < id { lo = mid + 1 } else { hi = mid - 1 }
-        }
-        return nil
-    }
-
     private func applyAddress(_ tags: [String: String], to d: inout LandmarkDraft) {
         d.houseNumber = tags["addr:housenumber"]?.trimmed.nonEmpty
         d.street = (tags["addr:street"] ?? tags["addr:place"])?.trimmed.nonEmpty
@@ -186,19 +172,30 @@ public final class LandmarkCollector {
 
     /// Merges streets, resolves localities; returns every landmark.
     public func finish() -> [LandmarkDraft] {
-        var all = drafts
-        all.append(contentsOf: StreetMerger.merge(streetParts))
-        streetParts = []
+        var all = drafts.drafts()
+        drafts = DraftArchive()
+        let parts = streetParts.streetParts()
+        streetParts = DraftArchive()
+        all.append(contentsOf: StreetMerger.merge(parts))
         LocalityResolver.assign(&all)
-        warnings.outOfOrderNodes = nodes.outOfOrderCount
+        if !nodesReleased { warnings.outOfOrderNodes = nodes.outOfOrderCount }
         return all
     }
 
     /// Releases way extents once relations are done (they are only needed for relation geometry).
     public func releaseWayBoxes() {
-        wayBoxIDs = []
-        wayBoxes = []
+        wayExtents = nil
     }
+
+    /// Releases the node locations once nothing needs them (the road graph has its coordinates).
+    public func releaseNodes() {
+        warnings.outOfOrderNodes = nodes.outOfOrderCount
+        nodesReleased = true
+        nodes = NodeStore()
+    }
+
+    /// Bytes held by the way extents (for the memory report).
+    public var wayExtentBytes: Int { wayExtents?.memoryBytes ?? 0 }
 
     public func absorb(parseWarnings w: OSMParseWarnings) {
         warnings.nodesWithoutCoordinates += w.nodesWithoutCoordinates

@@ -1,8 +1,16 @@
 // Builds the road graph while the importer streams: highway and ferry ways
-// are kept as node-id lists with a compact per-way profile; at the end, nodes
+// are kept as compact node-id lists with a per-way profile; at the end, nodes
 // where ways meet, end or carry a barrier become graph nodes (Hilbert-ordered
 // for locality), the points between them become edge geometry, and a uniform
 // grid over the edge segments is laid down for nearest-road look-ups.
+//
+// Memory is bounded by the road network, not the file: way refs are stored
+// as zig-zag varint differences (about 2.5 bytes a ref instead of 8), and the
+// build works on sorted arrays — the distinct road node ids, ascending, with a
+// flag byte and a coordinate each — instead of dictionaries keyed by node id.
+// The build runs in two steps so the importer can free the node store between
+// them: `resolve(nodes:)` looks up each road node's coordinate once (in id
+// order, which the node store walks fastest), `assemble()` does the rest.
 import Foundation
 
 public struct BuiltGraph: Sendable {
@@ -12,18 +20,35 @@ public struct BuiltGraph: Sendable {
 }
 
 public final class RoadGraphBuilder: RoadNetworkSink {
-    private var refs: [Int64] = []
-    private var wayRefEnds: [Int] = []
-    private var wayProfiles: [UInt32] = []
+    /// Per way: varint profile, varint ref count, then zig-zag varint differences from the previous ref.
+    /// A GrowableRegion, so it grows without copies (see there).
+    private var wayStream: GrowableRegion? = try! GrowableRegion(backing: .memory, reservation: 1 << 38)
+    private var wayCount = 0
+    private var refCount = 0
+    private var lastRef: Int64 = 0
     private var profiles: [WayProfile] = []
     private var profileIndex: [WayProfile: UInt32] = [:]
-    private var barriers: [Int64: UInt8] = [:]
+    /// Barrier nodes in file order (ascending in sorted files) and the modes they stop.
+    private var barrierIDs: [Int64] = []
+    private var barrierModes: [UInt8] = []
+
+    // After resolve(): the distinct road node ids, ascending, and per id its flags and coordinate.
+    private var nodeIDs: [Int64] = []
+    private var flags: [UInt8] = []
+    private var coords: [FixedCoordinate] = []
+    private var resolved = false
+
+    /// Flag bits per road node; bits 3–5 hold the barrier modes.
+    static let hasCoordinate: UInt8 = 1, usedTwice: UInt8 = 2, forced: UInt8 = 4
 
     public init() {}
 
     public func addBarrier(nodeID: Int64, tags: [String: String]) {
         let b = AccessRules.barrierBlocks(tags)
-        if b != 0 { barriers[nodeID] = b }
+        if b != 0 {
+            barrierIDs.append(nodeID)
+            barrierModes.append(b)
+        }
     }
 
     public func addWay(id: Int64, refs wayRefs: ArraySlice<Int64>, tags: [String: String]) {
@@ -34,88 +59,135 @@ public final class RoadGraphBuilder: RoadNetworkSink {
             profiles.append(p)
             profileIndex[p] = index
         }
-        refs.append(contentsOf: wayRefs)
-        wayRefEnds.append(refs.count)
-        wayProfiles.append(index!)
+        guard let stream = wayStream else { return }
+        stream.appendVarint(UInt64(index!))
+        stream.appendVarint(UInt64(wayRefs.count))
+        for r in wayRefs {
+            stream.appendVarint(NodeStore.zigzag(r &- lastRef))
+            lastRef = r
+        }
+        wayCount += 1
+        refCount += wayRefs.count
     }
 
-    public func build(nodes store: inout NodeStore) -> BuiltGraph {
-        // 1. Resolve coordinates; a missing node splits its way.
-        var coords = [FixedCoordinate?](repeating: nil, count: refs.count)
-        for i in refs.indices { coords[i] = store.coordinate(of: refs[i]) }
-        // 2. Junctions: way ends, nodes used more than once, barriers, and nodes next to gaps.
-        var uses: [Int64: UInt8] = [:]
-        var forced = Set<Int64>()
-        var start = 0
-        for end in wayRefEnds {
-            for i in start..<end where coords[i] != nil {
-                let id = refs[i]
-                uses[id] = min(2, uses[id, default: 0] + 1)
-                let isEnd = i == start || i == end - 1 || coords[i - 1] == nil || coords[i + 1] == nil
-                // Very long ways are cut so no edge has more than RoadGraphFormat.maxShapePoints shape points.
-                let cut = (i - start) % (RoadGraphFormat.maxShapePoints / 2) == 0
-                if isEnd || cut || barriers[id] != nil { forced.insert(id) }
-            }
-            start = end
-        }
-        var junctionIDs: [Int64] = []
-        for (id, n) in uses where n >= 2 || forced.contains(id) { junctionIDs.append(id) }
-        var box = FixedBoundingBox.empty
-        var junctionCoord: [Int64: FixedCoordinate] = [:]
-        start = 0
-        for end in wayRefEnds {
-            for i in start..<end { if let c = coords[i] { box.extend(c); junctionCoord[refs[i]] = c } }
-            start = end
-        }
-        junctionIDs = junctionIDs.map { (HilbertOrder.key(junctionCoord[$0]!, in: box), $0) }
-            .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.1)
-        var nodeIndex: [Int64: UInt32] = [:]
-        nodeIndex.reserveCapacity(junctionIDs.count)
-        for (i, id) in junctionIDs.enumerated() { nodeIndex[id] = UInt32(i) }
+    /// Bytes held while the file streams by (for the memory report).
+    public var memoryBytes: Int { (wayStream?.count ?? 0) + barrierIDs.capacity * 9 + nodeIDs.capacity * 17 }
 
-        // 3. Edges between consecutive junctions along each way.
+    public func build(nodes store: inout NodeStore) -> BuiltGraph {
+        resolve(nodes: store)
+        return assemble()
+    }
+
+    /// Step 1: the distinct road nodes, how often each is used, and their coordinates. After this
+    /// the node store is no longer needed.
+    public func resolve(nodes store: NodeStore) {
+        var ids = [Int64]()
+        ids.reserveCapacity(refCount)
+        forEachWay { _, refs in ids.append(contentsOf: refs) }
+        ids.sort()
+        // Distinct ids; a repeated one is used twice (a junction, or a loop's closing node).
+        var unique = 0
+        var twice = [Bool](repeating: false, count: ids.count)
+        for i in ids.indices {
+            if unique > 0 && ids[i] == ids[unique - 1] {
+                twice[unique - 1] = true
+            } else {
+                ids[unique] = ids[i]
+                unique += 1
+            }
+        }
+        nodeIDs = ids.withUnsafeBufferPointer { Array($0[0..<unique]) }
+        ids = []
+        flags = twice.withUnsafeBufferPointer { b in b[0..<unique].map { $0 ? RoadGraphBuilder.usedTwice : 0 } }
+        twice = []
+        coords = [FixedCoordinate](repeating: FixedCoordinate(lat: 0, lon: 0), count: unique)
+        for u in 0..<unique {
+            if let c = store.coordinate(of: nodeIDs[u]) {
+                coords[u] = c
+                flags[u] |= RoadGraphBuilder.hasCoordinate
+            }
+        }
+        // Barriers: the last tagging of a node wins, as when read into a dictionary.
+        for (k, id) in barrierIDs.enumerated() {
+            if let u = position(of: id) { flags[u] = flags[u] & 0b111 | barrierModes[k] << 3 }
+        }
+        barrierIDs = []
+        barrierModes = []
+        resolved = true
+    }
+
+    /// Step 2: junctions, edges, adjacency, grid, and the serialised section.
+    public func assemble() -> BuiltGraph {
+        precondition(resolved, "resolve(nodes:) first")
+        // Junctions: way ends, nodes used more than once, barriers, and nodes next to gaps.
+        var wayNodes: [Int] = []
+        forEachWay { _, refs in
+            wayNodes.removeAll(keepingCapacity: true)
+            for r in refs { wayNodes.append(position(of: r)!) }
+            let n = wayNodes.count
+            for i in 0..<n where has(wayNodes[i], RoadGraphBuilder.hasCoordinate) {
+                let isEnd = i == 0 || i == n - 1 || !has(wayNodes[i - 1], RoadGraphBuilder.hasCoordinate)
+                    || !has(wayNodes[i + 1], RoadGraphBuilder.hasCoordinate)
+                // Very long ways are cut so no edge has more than RoadGraphFormat.maxShapePoints shape points.
+                let cut = i % (RoadGraphFormat.maxShapePoints / 2) == 0
+                if isEnd || cut || flags[wayNodes[i]] >> 3 != 0 { flags[wayNodes[i]] |= RoadGraphBuilder.forced }
+            }
+        }
+        var box = FixedBoundingBox.empty
+        for u in nodeIDs.indices where has(u, RoadGraphBuilder.hasCoordinate) { box.extend(coords[u]) }
+        var order: [(key: UInt32, u: UInt32)] = []
+        for u in nodeIDs.indices where has(u, RoadGraphBuilder.hasCoordinate)
+            && flags[u] & (RoadGraphBuilder.usedTwice | RoadGraphBuilder.forced) != 0 {
+            order.append((HilbertOrder.key(coords[u], in: box), UInt32(u)))
+        }
+        // Ties by node id: u follows id order.
+        order.sort { $0.key != $1.key ? $0.key < $1.key : $0.u < $1.u }
+        let junctions = order.map(\.u)
+        order = []
+        var nodeIndex = [UInt32](repeating: .max, count: nodeIDs.count)
+        for (j, u) in junctions.enumerated() { nodeIndex[Int(u)] = UInt32(j) }
+
+        // Edges between consecutive junctions along each way.
         struct Edge { var from: UInt32; var to: UInt32; var profile: UInt32; var length: Float; var shapeStart: UInt32 }
         var edges: [Edge] = []
         var shapes: [FixedCoordinate] = []
-        start = 0
-        for (w, end) in wayRefEnds.enumerated() {
+        forEachWay { profile, refs in
             var from: UInt32?
-            var fromCoord = FixedCoordinate(lat: 0, lon: 0)
             var length = 0.0
             var prev: FixedCoordinate?
             var shapeStart = shapes.count
-            for i in start..<end {
-                guard let c = coords[i] else { from = nil; prev = nil; continue }
+            for r in refs {
+                let u = position(of: r)!
+                guard has(u, RoadGraphBuilder.hasCoordinate) else { from = nil; prev = nil; continue }
+                let c = coords[u]
                 if let p = prev { length += p.coordinate.distance(to: c.coordinate) }
                 prev = c
-                if let n = nodeIndex[refs[i]] {
+                let n = nodeIndex[u]
+                if n != .max {
                     if let f = from, !(f == n && length == 0) {
-                        edges.append(Edge(from: f, to: n, profile: wayProfiles[w], length: Float(length), shapeStart: UInt32(shapeStart)))
+                        edges.append(Edge(from: f, to: n, profile: profile, length: Float(length), shapeStart: UInt32(shapeStart)))
                     } else if from != nil {
                         shapes.removeSubrange(shapeStart...)
                     }
                     from = n
-                    fromCoord = c
                     length = 0
                     shapeStart = shapes.count
                 } else if from != nil {
                     shapes.append(c)
                 }
             }
-            _ = fromCoord
             if shapes.count > shapeStart { shapes.removeSubrange(shapeStart...) }
-            start = end
         }
-        // 4. CSR adjacency.
+        wayStream = nil
+        // CSR adjacency.
         var layout = RoadGraphFormat.Layout()
-        layout.nodeCount = junctionIDs.count
+        layout.nodeCount = junctions.count
         layout.edgeCount = edges.count
         layout.profileCount = profiles.count
         layout.shapeCount = shapes.count
-        var degree = [UInt32](repeating: 0, count: junctionIDs.count + 1)
-        for e in edges { degree[Int(e.from)] += 1; degree[Int(e.to)] += 1 }
-        var adjStart = [UInt32](repeating: 0, count: junctionIDs.count + 1)
-        for i in 0..<junctionIDs.count { adjStart[i + 1] = adjStart[i] + degree[i] }
+        var adjStart = [UInt32](repeating: 0, count: junctions.count + 1)
+        for e in edges { adjStart[Int(e.from) + 1] += 1; adjStart[Int(e.to) + 1] += 1 }
+        for i in 0..<junctions.count { adjStart[i + 1] += adjStart[i] }
         var fill = adjStart
         var adj = [UInt32](repeating: 0, count: edges.count * 2)
         for (i, e) in edges.enumerated() {
@@ -124,25 +196,19 @@ public final class RoadGraphBuilder: RoadNetworkSink {
             adj[Int(fill[Int(e.to)])] = UInt32(i) << 1 | 1
             fill[Int(e.to)] += 1
         }
-        // 5. Grid over segments.
+        fill = []
+        // Grid over segments.
         let grid = EdgeGridBuilder(box: box, edgeCount: edges.count)
-        var cells = [[UInt32]](repeating: [], count: grid.rows * grid.cols)
-        for (i, e) in edges.enumerated() {
-            var pts = [junctionCoord[junctionIDs[Int(e.from)]]!]
+        let cells = grid.lists(edgeCount: edges.count) { i, pts in
+            let e = edges[i]
+            pts.append(coords[Int(junctions[Int(e.from)])])
             let shapeEnd = i + 1 < edges.count ? Int(edges[i + 1].shapeStart) : shapes.count
             pts.append(contentsOf: shapes[Int(e.shapeStart)..<max(Int(e.shapeStart), shapeEnd)])
-            pts.append(junctionCoord[junctionIDs[Int(e.to)]]!)
-            var last = -1
-            for s in 1..<pts.count {
-                for cell in grid.cells(from: pts[s - 1], to: pts[s]) where cell != last {
-                    if cells[cell].last != UInt32(i) { cells[cell].append(UInt32(i)) }
-                    last = cell
-                }
-            }
+            pts.append(coords[Int(junctions[Int(e.to)])])
         }
         layout.rows = grid.rows
         layout.cols = grid.cols
-        layout.gridEntryCount = cells.reduce(0) { $0 + $1.count }
+        layout.gridEntryCount = cells.entries.count
         var names = ByteWriter()
         var nameOffsets: [String: Int] = [:]
         for p in profiles where nameOffsets[p.name] == nil {
@@ -151,7 +217,7 @@ public final class RoadGraphBuilder: RoadNetworkSink {
         }
         layout.namesLength = names.count
 
-        // 6. Serialise.
+        // Serialise.
         var w = ByteWriter(capacity: layout.total)
         for v in [RoadGraphFormat.version, UInt32(layout.nodeCount), UInt32(layout.edgeCount), UInt32(layout.profileCount),
                   UInt32(layout.shapeCount), UInt32(layout.rows), UInt32(layout.cols), UInt32(layout.gridEntryCount)] { w.u32(v) }
@@ -163,8 +229,8 @@ public final class RoadGraphBuilder: RoadNetworkSink {
         // Fastest speed per mode, so A* potentials can be tight (0 in files written before this field).
         for m in TravelMode.allCases { w.u8(profiles.map { $0.speeds[m.rawValue] }.max() ?? 0) }
         while w.count < RoadGraphFormat.headerSize { w.u8(0) }
-        for id in junctionIDs { let c = junctionCoord[id]!; w.i32(c.lat); w.i32(c.lon) }
-        for id in junctionIDs { w.u8(barriers[id] ?? 0) }
+        for u in junctions { let c = coords[Int(u)]; w.i32(c.lat); w.i32(c.lon) }
+        for u in junctions { w.u8(flags[Int(u)] >> 3) }
         w.align(to: 4)
         for v in adjStart { w.u32(v) }
         for v in adj { w.u32(v) }
@@ -178,54 +244,55 @@ public final class RoadGraphBuilder: RoadNetworkSink {
             w.u32(UInt32(nameOffsets[p.name]!))
         }
         for s in shapes { w.i32(s.lat); w.i32(s.lon) }
-        var acc: UInt32 = 0
-        for c in cells { w.u32(acc); acc += UInt32(c.count) }
-        w.u32(acc)
-        for c in cells { for e in c { w.u32(e) } }
+        for v in cells.start { w.u32(v) }
+        for e in cells.entries { w.u32(e) }
         w.append(contentsOf: names.bytes)
         precondition(w.count == layout.total)
+        nodeIDs = []
+        flags = []
+        coords = []
         return BuiltGraph(bytes: w.bytes, nodeCount: layout.nodeCount, edgeCount: layout.edgeCount)
     }
-}
 
-/// The uniform grid's geometry: cells of roughly 110 m (the map matcher looks 25–100 m around each
-/// point), fewer when the area is huge.
-struct EdgeGridBuilder {
-    let minLat: Int32, minLon: Int32, cellLat: Int32, cellLon: Int32
-    let rows: Int, cols: Int
+    @inline(__always) private func has(_ u: Int, _ flag: UInt8) -> Bool { flags[u] & flag != 0 }
 
-    init(box: FixedBoundingBox, edgeCount: Int) {
-        guard !box.isEmpty else {
-            minLat = 0; minLon = 0; cellLat = 1; cellLon = 1; rows = 1; cols = 1
-            return
+    /// Index of `id` in the sorted distinct road node ids.
+    private func position(of id: Int64) -> Int? {
+        var lo = 0, hi = nodeIDs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if nodeIDs[mid] < id { lo = mid + 1 } else { hi = mid }
         }
-        let midLat = Double(box.minLat + (box.maxLat - box.minLat) / 2) / 1e7
-        var cLat = 0.001 * 1e7
-        var cLon = cLat / max(0.05, cos(midLat * .pi / 180))
-        let spanLat = Double(Int64(box.maxLat) - Int64(box.minLat)) + 1
-        let spanLon = Double(Int64(box.maxLon) - Int64(box.minLon)) + 1
-        // At most 8 cells per edge (and 8M cells): 32 bytes per edge at worst, small beside its geometry.
-        let maxCells = Double(min(8_000_000, max(1, edgeCount * 8)))
-        while (spanLat / cLat).rounded(.up) * (spanLon / cLon).rounded(.up) > maxCells { cLat *= 1.5; cLon *= 1.5 }
-        minLat = box.minLat
-        minLon = box.minLon
-        cellLat = Int32(min(cLat, 1.8e9))
-        cellLon = Int32(min(cLon, 1.8e9))
-        rows = max(1, Int((spanLat / Double(cellLat)).rounded(.up)))
-        cols = max(1, Int((spanLon / Double(cellLon)).rounded(.up)))
+        return lo < nodeIDs.count && nodeIDs[lo] == id ? lo : nil
     }
 
-    func cell(_ p: FixedCoordinate) -> (Int, Int) {
-        let r = Int((Int64(p.lat) - Int64(minLat)) / Int64(cellLat))
-        let c = Int((Int64(p.lon) - Int64(minLon)) / Int64(cellLon))
-        return (max(0, min(rows - 1, r)), max(0, min(cols - 1, c)))
-    }
-
-    /// Cells touched by the bounding box of segment a–b.
-    func cells(from a: FixedCoordinate, to b: FixedCoordinate) -> [Int] {
-        let (r0, c0) = cell(a), (r1, c1) = cell(b)
-        var out: [Int] = []
-        for r in min(r0, r1)...max(r0, r1) { for c in min(c0, c1)...max(c0, c1) { out.append(r * cols + c) } }
-        return out
+    /// Decodes the stored ways in order: profile and refs (the refs array is reused between calls).
+    private func forEachWay(_ body: (UInt32, [Int64]) -> Void) {
+        guard let stream = wayStream else { return }
+        var refs: [Int64] = []
+        var i = 0
+        var last: Int64 = 0
+        stream.withBytes(0..<stream.count) { s in
+            func next() -> UInt64 {
+                var shift: UInt64 = 0, v: UInt64 = 0
+                while true {
+                    let b = s[i]
+                    i += 1
+                    v |= UInt64(b & 0x7F) << shift
+                    if b < 0x80 { return v }
+                    shift += 7
+                }
+            }
+            for _ in 0..<wayCount {
+                let profile = UInt32(next())
+                let n = Int(next())
+                refs.removeAll(keepingCapacity: true)
+                for _ in 0..<n {
+                    last = last &+ NodeStore.unzigzag(next())
+                    refs.append(last)
+                }
+                body(profile, refs)
+            }
+        }
     }
 }

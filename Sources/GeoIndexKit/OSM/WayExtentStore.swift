@@ -1,0 +1,88 @@
+// The bounding box of every way, kept while the file streams by because a
+// relation (which comes after all ways) takes its extent from its member
+// ways, and any way may turn out to be a member. Stored like the node store:
+// blocks of 32 ways with the first id and byte offset in an index, then per
+// way varints — id difference, zig-zag differences of the box's south-west
+// corner from the previous way's, and the box's height and width. Real ways are
+// small, so that is about 12 bytes a way instead of 24 for an id and a box.
+// Look-ups (one per relation member) binary-search the block and walk it.
+
+final class WayExtentStore {
+    static let blockSize = 32
+
+    private let data = try! GrowableRegion(backing: .memory, reservation: GrowableRegion.defaultReservation / 8)
+    private let index = try! GrowableRegion(backing: .memory, reservation: GrowableRegion.defaultReservation / 16)
+    private var blockCount = 0
+    private var sequentialCount = 0
+    private var lastID: Int64 = .min
+    private var lastLat: Int32 = 0
+    private var lastLon: Int32 = 0
+    private var outOfOrder: [Int64: FixedBoundingBox] = [:]
+
+    var count: Int { sequentialCount + outOfOrder.count }
+
+    /// Bytes held (for the memory report).
+    var memoryBytes: Int { data.count + index.count + outOfOrder.capacity * 32 }
+
+    func append(id: Int64, box: FixedBoundingBox) {
+        guard id > lastID else {
+            outOfOrder[id] = box
+            return
+        }
+        if sequentialCount % WayExtentStore.blockSize == 0 {
+            index.append(id)
+            index.append(UInt64(data.count))
+            blockCount += 1
+            data.appendVarint(NodeStore.zigzag(Int64(box.minLat)))
+            data.appendVarint(NodeStore.zigzag(Int64(box.minLon)))
+        } else {
+            data.appendVarint(UInt64(id - lastID))
+            data.appendVarint(NodeStore.zigzag(Int64(box.minLat) - Int64(lastLat)))
+            data.appendVarint(NodeStore.zigzag(Int64(box.minLon) - Int64(lastLon)))
+        }
+        data.appendVarint(UInt64(Int64(box.maxLat) - Int64(box.minLat)))
+        data.appendVarint(UInt64(Int64(box.maxLon) - Int64(box.minLon)))
+        sequentialCount += 1
+        lastID = id
+        lastLat = box.minLat
+        lastLon = box.minLon
+    }
+
+    /// The box of way `id`, or nil when it had none (missing, or no node found).
+    func box(of id: Int64) -> FixedBoundingBox? {
+        if !outOfOrder.isEmpty, let b = outOfOrder[id] { return b }
+        guard blockCount > 0, id >= firstID(0), id <= lastID else { return nil }
+        var lo = 0, hi = blockCount - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if firstID(mid) <= id { lo = mid } else { hi = mid - 1 }
+        }
+        let start = dataOffset(lo)
+        let end = lo + 1 < blockCount ? dataOffset(lo + 1) : data.count
+        let entries = min(WayExtentStore.blockSize, sequentialCount - lo * WayExtentStore.blockSize)
+        var cid = firstID(lo)
+        return data.withBytes(start..<end) { bytes -> FixedBoundingBox? in
+            var i = 0
+            var lat = NodeStore.unzigzag(NodeStore.varint(bytes, &i))
+            var lon = NodeStore.unzigzag(NodeStore.varint(bytes, &i))
+            var k = 0
+            while true {
+                let height = Int64(NodeStore.varint(bytes, &i)), width = Int64(NodeStore.varint(bytes, &i))
+                if cid == id {
+                    return FixedBoundingBox(minLat: Int32(truncatingIfNeeded: lat), minLon: Int32(truncatingIfNeeded: lon),
+                                            maxLat: Int32(truncatingIfNeeded: lat + height),
+                                            maxLon: Int32(truncatingIfNeeded: lon + width))
+                }
+                k += 1
+                guard cid < id, k < entries, i < bytes.count else { return nil }
+                cid += Int64(NodeStore.varint(bytes, &i))
+                lat += NodeStore.unzigzag(NodeStore.varint(bytes, &i))
+                lon += NodeStore.unzigzag(NodeStore.varint(bytes, &i))
+            }
+        }
+    }
+
+    @inline(__always) private func firstID(_ block: Int) -> Int64 { index.load(at: block * 16, as: Int64.self) }
+
+    @inline(__always) private func dataOffset(_ block: Int) -> Int { Int(index.load(at: block * 16 + 8, as: UInt64.self)) }
+}
