@@ -3,13 +3,17 @@
 #   make test   run the test suite (real extracts in ../shared/data are used when present)
 #   make bench  measure import, search and matching beside xmlwf, SQLite FTS5, OSRM and Valhalla
 #   make build  release build of geoindex, geoquery, georoute
+#   make fuzz           libFuzzer targets for every reader, FUZZ_SECONDS (60) each; non-zero on a finding
+#   make test-sanitize  the test suite under AddressSanitizer, then ThreadSanitizer
+#   make test-limits    hostile inputs at full size (100 MB attribute, 10M tags, ...), with peak memory
+#   make bench-scale    build and search at 1x, 4x, 16x, 64x a real extract (SCALES, SCALE_INPUT)
 
 SWIFT ?= swift
 APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev pkg-config
 BIN := .build/release
 DEMO := .build/demo
 
-.PHONY: all deps build demo test bench bench-build bench-search bench-match clean
+.PHONY: all deps build demo test test-sanitize test-limits fuzz bench bench-build bench-search bench-match bench-scale clean
 
 all: build
 
@@ -47,6 +51,17 @@ demo: build
 test: deps
 	$(SWIFT) test
 
+# Separate build directories, so a sanitizer run never invalidates the normal build.
+test-sanitize: deps
+	$(SWIFT) test --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
+test-limits: deps
+	GEOINDEX_TEST_LIMITS=1 $(SWIFT) test --filter HostileInputAtFullSize
+
+fuzz: deps
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} bash Fuzz/run.sh
+
 bench: bench-build bench-search bench-match
 
 bench-build: deps
@@ -58,5 +73,8 @@ bench-search: deps
 bench-match: deps
 	bash scripts/bench_match.sh
 
+bench-scale: deps
+	bash scripts/bench_scale.sh
+
 clean:
-	rm -rf .build $(DEMO) bench-out
+	rm -rf .build .build-asan .build-tsan $(DEMO) bench-out fuzz-out

@@ -1,7 +1,8 @@
-// `geoindex verify`: the full check that opening skips. Every section's CRC-32,
-// then the structure: records and token lists decode and fill their sections
-// exactly, sampled offsets agree, ids and ordinals stay in range and ascend,
-// the trie and quadtree are well formed, and the road graph's references hold.
+// `geoindex verify`: the full check that opening skips. Every section's CRC-32
+// and the zero padding between sections (IndexLayoutCheck), then the
+// structure: records and token lists decode and fill their sections exactly,
+// sampled offsets agree, ids and ordinals stay in range and ascend, the trie
+// and quadtree are well formed, and the road graph's references hold.
 // Faults name the section: "index file is corrupt: TRIE (…)".
 
 public enum IndexVerifier {
@@ -11,6 +12,8 @@ public enum IndexVerifier {
         do {
             index = try LandmarkIndex(path: path)
         } catch let e as InputError {
+            // Opening says "section table" for a cut file; verify names the section the cut went through.
+            if let file = try? MappedFile(path: path), let cut = IndexLayoutCheck.truncation(file.view) { return [cut] }
             return [e.message]
         } catch {
             return ["\(error)"]
@@ -22,6 +25,8 @@ public enum IndexVerifier {
             let crc = CRC32.checksum(index.file.view.bytes(s.offset, s.length))
             if crc != s.crc { fault(tag, "checksum mismatch") }
         }
+        // The padding between sections is under no CRC.
+        if let f = IndexLayoutCheck.padding(index.file.view) { faults.append(f) }
         if !faults.isEmpty { return faults }
         checkTable(index, index.records, index.recordOffsets, .records) { i, e in
             RecordCodec.decode(e, point: index.point(i), strings: index.strings) != nil

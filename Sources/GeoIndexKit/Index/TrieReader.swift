@@ -47,7 +47,11 @@ public struct TrieReader: Sendable {
             guard let c = view.varint(&o, limit: tokenCount - start), let t = view.varint(&o, limit: Int(Int32.max)) else { return nil }
             count = c
             total = t
-        } else if !terminal || start >= tokenCount {
+        } else if !terminal {
+            // Only the root of an empty trie (an extract without landmarks) has neither.
+            guard tokenCount == 0 else { return nil }
+            count = 0
+        } else if start >= tokenCount {
             return nil
         }
         var posting: Int?, single: UInt32?, merged: Int?, top: Int?
@@ -57,7 +61,7 @@ public struct TrieReader: Sendable {
         }
         if flags & 2 != 0 { guard let v = view.varint(&o, limit: Int(Int32.max)) else { return nil }; merged = v }
         if flags & 4 != 0 { guard let v = view.varint(&o, limit: Int(Int32.max)) else { return nil }; top = v }
-        if children == 0 {
+        if children == 0 && terminal {
             // A leaf's total is its own list's length: 1 inline, else at least 2 (an estimate that
             // spares a read elsewhere in the file; `LandmarkIndex.postings(of:)` has the count).
             total = single != nil ? 1 : 2

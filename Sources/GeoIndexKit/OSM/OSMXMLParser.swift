@@ -3,7 +3,8 @@
 // (no String, no Double on the hot path) and hands out `OSMBatch`es of a few
 // ten thousand elements. Structure is checked as strictly as osmium does: the
 // root must be <osm version="0.6"> (or <osmChange>), unknown elements and
-// entity declarations are errors, and every error names line and column.
+// entity and attribute-list declarations are errors, and every error names
+// line and column.
 import CExpat
 import Foundation
 
@@ -129,6 +130,9 @@ public final class OSMXMLParser {
         XML_SetUserData(p, Unmanaged.passUnretained(self).toOpaque())
         XML_SetElementHandler(p, osmStartElement, osmEndElement)
         XML_SetEntityDeclHandler(p, osmEntityDecl)
+        // DTD attribute defaults would add attributes the file does not contain (and that the
+        // parallel reader's later pieces, parsed without the DTD, would not see).
+        XML_SetAttlistDeclHandler(p, osmAttlistDecl)
         try body(p)
         guard sawRoot else { throw InputError(file: name, message: "no <osm> element found") }
         try flush()
@@ -410,4 +414,8 @@ private let osmEndElement: XML_EndElementHandler = { userData, _ in
 
 private let osmEntityDecl: XML_EntityDeclHandler = { userData, _, _, _, _, _, _, _, _ in
     parserFrom(userData).fail("entity declarations are not allowed in OSM files")
+}
+
+private let osmAttlistDecl: XML_AttlistDeclHandler = { userData, _, _, _, _, _ in
+    parserFrom(userData).fail("attribute-list declarations (<!ATTLIST>) are not allowed in OSM files")
 }

@@ -40,13 +40,20 @@ struct XMLChunker {
     mutating func next() throws -> XMLFragment? {
         if eof && pending.isEmpty { return nil }
         var cut: Int?
+        // What was searched without finding an element start: a long stretch without one (a node
+        // with millions of tags, a huge attribute) must not be searched again after every read.
+        var searchedBefore = false
+        var searched = size
         while !eof {
             // Cut at the last element start before `size`, or (one huge element) the first after it.
-            if pending.count >= size, let c = XMLChunker.lastElementStart(pending, before: size)
-                ?? XMLChunker.firstElementStart(pending, from: size) {
+            if pending.count >= size, let c = (searchedBefore ? nil : XMLChunker.lastElementStart(pending, before: size))
+                ?? XMLChunker.firstElementStart(pending, from: searched) {
                 cut = c
                 break
             }
+            // A start is recognised with 10 bytes in hand, so the last 9 are searched again.
+            if pending.count >= size + 9 { searchedBefore = true }
+            if pending.count >= size { searched = max(size, pending.count - 9) }
             let want = max(1 << 20, size + size / 4 - pending.count)
             let start = pending.count
             pending.append(contentsOf: repeatElement(0, count: want))
