@@ -25,6 +25,7 @@ let package = Package(
         .executableTarget(name: "georoute", dependencies: ["GeoIndexKit"]),
         // Benchmark harness for `make bench` (not installed with the tools).
         .executableTarget(name: "geobench", dependencies: ["GeoIndexKit"]),
-        .testTarget(name: "GeoIndexKitTests", dependencies: ["GeoIndexKit"]),
+        // Regressions/ holds the minimised inputs of fuzz findings, read by path from the tests.
+        .testTarget(name: "GeoIndexKitTests", dependencies: ["GeoIndexKit"], exclude: ["Regressions"]),
     ]
 )

@@ -77,3 +77,27 @@ private func regions() throws -> (south: LandmarkIndex, north: LandmarkIndex) {
     // Generous bound for a debug build on a busy machine; the benchmark measures the real figure.
     #expect(Date().timeIntervalSince(start) < 1)
 }
+
+/// Monaco and Andorra as two regions: a category word typed near Andorra lists Andorra's
+/// pharmacies (named "Farmacia …" or not at all), not Monaco's "Pharmacie …" 500 km away whose
+/// name happens to spell the word; near Monaco, Monaco's come first.
+@Test func aCategoryWordFindsTheNearbyRegionsObjects() throws {
+    guard let monacoFile = TestData.shared("osrm/monaco.osm.pbf"), let andorraFile = TestData.shared("andorra.osm.pbf") else {
+        print("skipping: \(TestData.sharedData.path) lacks osrm/monaco.osm.pbf or andorra.osm.pbf")
+        return
+    }
+    let engine = SearchEngine(indexes: [try TestData.index(of: monacoFile), try TestData.index(of: andorraFile)])
+    var o = SearchOptions()
+    o.near = Coordinate(lat: 42.507, lon: 1.521)   // Andorra la Vella
+    o.limit = 5
+    for word in ["pharmacie", "pharmacy", "farmacia"] {
+        let r = engine.search(word, options: o)
+        // The extract has three pharmacies: all three first, before anything of Monaco's.
+        let andorran = r.results.prefix { $0.source == 1 }
+        #expect(andorran.count == 3, "\(word)")
+        #expect(andorran.allSatisfy { $0.category == "amenity=pharmacy" && $0.distance! < 20_000 }, "\(word)")
+    }
+    o.near = Coordinate(lat: 43.7384, lon: 7.4246)  // Monaco
+    let r = engine.search("pharmacie", options: o)
+    #expect(r.results.allSatisfy { $0.source == 0 && $0.distance! < 2_000 })
+}

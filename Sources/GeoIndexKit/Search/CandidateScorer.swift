@@ -81,7 +81,16 @@ struct CandidateScorer {
             }
             for c in m.categories where c.id == category {
                 categoryAgrees = true
-                if c.quality > best {
+                if c.quality >= TokenMatcher.categoryQuality {
+                    // The whole word names what this landmark is ("pharmacie" for a pharmacy): every
+                    // pharmacy matches it as well as a name would, whether or not its name happens
+                    // to contain the word, so the name earns nothing extra — distance and the other
+                    // words decide. Otherwise "Pharmacie X" 500 km away outranks the unnamed
+                    // pharmacy round the corner. (A prefix, "pharm", may still be a name being typed.)
+                    best = TokenMatcher.exactQuality
+                    bestKind = .category
+                    named = false
+                } else if c.quality > best {
                     best = c.quality
                     bestKind = .category
                     named = false
