@@ -2,14 +2,15 @@
 // in-process search latency on a seeded query set (median of N timed passes
 // per query, after a warm-up pass), the share of queries whose target landmark
 // (or one of the same name) is among the first 10 results, and the time to
-// open the index. Prints one JSON summary line.
+// open the index. Prints one JSON summary line; `--slowest N` also lists the N
+// slowest queries on stderr (where to look when p99 moves).
 import Foundation
 import GeoIndexKit
 
 enum SearchBench {
     static func run(_ argv: [String]) {
         do {
-            let args = try CommandLineArguments(argv, spec: .init(options: ["--index", "--queries", "--repeat", "--out"]))
+            let args = try CommandLineArguments(argv, spec: .init(options: ["--index", "--queries", "--repeat", "--out", "--slowest"]))
             let paths = args.values("--index")
             guard let path = paths.first, let qpath = args.value("--queries") else {
                 throw UsageError("geobench search --index FILE [--index FILE…] --queries Q.ndjson [--repeat N] [--out R.ndjson]")
@@ -63,7 +64,14 @@ enum SearchBench {
                     perQuery[i].append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1000)
                 }
             }
-            let medians = perQuery.map { $0.sorted()[$0.count / 2] }.sorted()
+            let perQueryMedians = perQuery.map { $0.sorted()[$0.count / 2] }
+            if let n = try args.int("--slowest", range: 1...10_000) {
+                for i in perQueryMedians.indices.sorted(by: { perQueryMedians[$0] > perQueryMedians[$1] }).prefix(n) {
+                    let near = queries[i].options.near.map { " near \($0.lat),\($0.lon)" } ?? ""
+                    Terminal.error(String(format: "%8.1f µs  ", perQueryMedians[i]) + "\"\(queries[i].text)\"\(near)")
+                }
+            }
+            let medians = perQueryMedians.sorted()
             func pct(_ p: Double) -> Double { medians[min(medians.count - 1, Int(Double(medians.count) * p))] }
             let total = medians.reduce(0, +)
             let summary: JSONValue = .object([

@@ -172,6 +172,18 @@ public final class LandmarkIndex: @unchecked Sendable {
         return node.postingOffset.flatMap(postingList(at:))
     }
 
+    /// How many landmarks the tokens under `node` list (with repeats). Inner nodes store it; a
+    /// leaf's is its own list's length, read from the list (the trie only knows "at least 2").
+    public func postingTotal(of node: TrieNode) -> Int {
+        if node.childCount > 0 { return node.postingTotal }
+        return postings(of: node)?.count ?? 0
+    }
+
+    /// Postings of the one token that ends at `node` (its own list, not its subtree's).
+    public func tokenPostingCount(of node: TrieNode) -> Int {
+        node.isTerminal ? postings(of: node)?.count ?? 0 : 0
+    }
+
     /// A top list: landmark ids by falling importance.
     public func topList(at offset: Int) -> [UInt32] {
         var o = offset

@@ -13,12 +13,17 @@
 // For short prefixes (1–2 characters) with many landmarks below, a node also
 // gets a merged posting list (every landmark under it, ascending, for range
 // scans near a location) and a top list (the most important landmarks under
-// it), so the first keystroke costs no more than the fifth.
+// it), so the first keystroke costs no more than the fifth. Deeper nodes
+// whose tokens list very many landmarks ("avenu", "des" in a big region) get a
+// top list too: a search without a location reads it instead of scoring
+// thousands of equal matches.
 
 struct TrieBuilder {
     static let mergeMinPostings = 48
     static let maxSummaryDepth = 2
     static let topCount = 16
+    /// A node below the summary depth gets a top list from this many postings under it.
+    static let topMinPostings = 1024
 
     let tokens: [[UInt8]]
     let postingOffsets: [Int]
@@ -73,7 +78,9 @@ struct TrieBuilder {
         for t in lo..<hi { total += postings[t].count }
         var merged: Int?
         var top: Int?
-        if scalarDepth >= 1 && scalarDepth <= TrieBuilder.maxSummaryDepth && hi - lo > 1 && total >= TrieBuilder.mergeMinPostings {
+        let summarise = scalarDepth >= 1 && scalarDepth <= TrieBuilder.maxSummaryDepth && hi - lo > 1
+            && total >= TrieBuilder.mergeMinPostings
+        if summarise || (scalarDepth >= 1 && total >= TrieBuilder.topMinPostings) {
             var ids: [UInt32] = []
             ids.reserveCapacity(total)
             for t in lo..<hi { ids.append(contentsOf: postings[t]) }
@@ -81,8 +88,10 @@ struct TrieBuilder {
             var unique: [UInt32] = []
             unique.reserveCapacity(ids.count)
             for id in ids where unique.last != id { unique.append(id) }
-            merged = post.count
-            PostingList.encode(unique, into: &post)
+            if summarise {
+                merged = post.count
+                PostingList.encode(unique, into: &post)
+            }
             top = post.count
             let best = unique.sorted { importance[Int($0)] != importance[Int($1)] ? importance[Int($0)] > importance[Int($1)] : $0 < $1 }
                 .prefix(TrieBuilder.topCount)

@@ -149,13 +149,21 @@ struct IndexSearcher: Sendable {
             _ = flush()
         } else if options.near != nil || driver.cost <= 128 || driver.sources.allSatisfy({ $0.node.topOffset == nil }) {
             // Few enough to score them all (with a hint, a selective token needs no widening boxes).
-            source.forEachID(in: everything) { batch.append($0); return batch.count < 50_000 }
+            // Without a hint a category word may list tens of thousands ("pis": every swimming
+            // pool of a region), all equal but for importance: names come first, then a bounded
+            // share of the category.
+            let cap = options.near == nil ? 2_048 : 50_000
+            source.forEachID(in: everything) { batch.append($0); return batch.count < cap }
             _ = flush()
         } else {
-            // A short prefix without a location: the most important matches, plus exact matches of the word.
+            // A common prefix without a location: the most important matches, plus exact matches of
+            // the word when they are few enough to rank (a word in thousands of names, "des", is
+            // left to the top lists: scoring them all would cost milliseconds for equal matches).
             batch.append(contentsOf: source.important(limit: 64))
             var exact = driver
-            exact.sources = exact.sources.filter { $0.kind == .exact || $0.kind == .abbreviation }
+            exact.sources = exact.sources.filter {
+                ($0.kind == .exact || $0.kind == .abbreviation) && index.tokenPostingCount(of: $0.node) <= 2_048
+            }
             exact.categories = []
             CandidateSource(index: index, match: exact).forEachID(in: everything) { batch.append($0); return batch.count < 5_000 }
             _ = flush()

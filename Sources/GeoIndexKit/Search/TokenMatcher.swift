@@ -53,7 +53,9 @@ enum TokenMatcher {
                 if matches[i].sources.contains(where: { $0.ordinals.contains(f.ordinals.lowerBound) && $0.kind != .fuzzy }) { continue }
                 let q = f.edits == 1 ? 0.6 : 0.45
                 matches[i].sources.append(TokenSource(ordinals: f.ordinals, kind: .fuzzy, quality: q, node: f.node, edits: f.edits))
-                matches[i].cost += max(1, f.postingTotal)
+                // The walk's totals are the trie's (a leaf only says "at least 2"): count from the lists.
+                let whole = f.ordinals == f.node.ordinals
+                matches[i].cost += max(1, whole ? index.postingTotal(of: f.node) : index.tokenPostingCount(of: f.node))
                 added = true
             }
         }
@@ -107,11 +109,7 @@ enum TokenMatcher {
         let range = single ? node.ordinalStart..<(node.ordinalStart + 1) : node.ordinals
         guard !range.isEmpty else { return }
         m.sources.append(TokenSource(ordinals: range, kind: kind, quality: q, node: node))
-        if single {
-            m.cost += index.postings(of: node)?.count ?? 0
-        } else {
-            m.cost += node.postingTotal
-        }
+        m.cost += single ? index.tokenPostingCount(of: node) : index.postingTotal(of: node)
     }
 
     /// Category words and phrases ("bus stop" spans two tokens).
