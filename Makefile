@@ -53,7 +53,8 @@ test: deps
 
 # Separate build directories, so a sanitizer run never invalidates the normal build.
 test-sanitize: deps
-	$(SWIFT) test --sanitize=address --scratch-path .build-asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0 \
+	  $(SWIFT) test --sanitize=address --scratch-path .build-asan
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
 test-limits: deps
