@@ -51,3 +51,26 @@ enum Regression {
     #expect(index.trie.root?.ordinalCount == 0)
     #expect(SearchSession(index: index).search("a").results.isEmpty)
 }
+
+/// Fuzz target index, a trap ("Range requires lowerBound <= upperBound") in a search: a posting
+/// list announced more skip blocks than its id count fills, so the last block's id count was
+/// negative. Lists whose block count is not ceil(count / 64) are now refused as corrupt.
+@Test func aPostingListWithTooManyBlocksIsRefusedNotATrap() throws {
+    let path = TestData.tempPath("posting-block-count.geoidx")
+    try Data(try Regression.bytes("index-posting-block-count.bin")).write(to: URL(fileURLWithPath: path))
+    defer { unlink(path) }
+    let index = try LandmarkIndex(path: path)
+    let engine = SearchEngine(index: index)
+    var options = SearchOptions()
+    for q in ["rue du", "café paris", "b", "10-14 rue grimaldi", "restaurant", "hotl"] { _ = engine.search(q, options: options) }
+    options.near = Coordinate(lat: 46.2, lon: 6.8)
+    for q in ["gare", "pharmacie", "rue"] { _ = engine.search(q, options: options) }
+    // The rule itself, on a hand-made list: 65 ids need 2 blocks; 3 announced is corrupt.
+    var w = ByteWriter()
+    w.varint(65)
+    w.varint(3)
+    for _ in 0..<6 { w.varint(1) }
+    for _ in 0..<65 { w.varint(1) }
+    let refused = w.bytes.withUnsafeBytes { PostingReader(view: ByteView(base: $0.baseAddress, count: $0.count), offset: 0, limit: 1000) == nil }
+    #expect(refused)
+}

@@ -79,7 +79,9 @@ public struct PostingReader {
             dataStart = o
             return
         }
-        guard let b = view.varint(&o, limit: n) else { return nil }
+        // The writer makes exactly one block per 64 ids; any other count is a corrupt file (and
+        // would make a block's id count negative below).
+        guard let b = view.varint(&o, limit: n), b == (n + PostingList.blockSize - 1) / PostingList.blockSize else { return nil }
         blockCount = b
         skipStart = o
         for _ in 0..<(2 * b) { guard view.varint(&o) != nil else { return nil } }
@@ -120,6 +122,7 @@ public struct PostingReader {
             var p = dataStart + blockOffset
             var id = UInt32(blockID)
             let inBlock = min(PostingList.blockSize, count - b * PostingList.blockSize)
+            guard inBlock > 0 else { return }
             for j in 0..<inBlock {
                 if j > 0 {
                     guard let d = view.varint(&p) else { return }
