@@ -10,35 +10,15 @@ import bz2
 import gzip
 import os
 import struct
+import sys
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def varint(v):
-    out = bytearray()
-    v &= (1 << 64) - 1
-    while v >= 0x80:
-        out.append((v & 0x7F) | 0x80)
-        v >>= 7
-    out.append(v)
-    return bytes(out)
-
-
-def zz(v):
-    return (v << 1) ^ (v >> 63)
-
-
-def key(field, wire):
-    return varint(field << 3 | wire)
-
-
-def ld(field, payload):
-    return key(field, 2) + varint(len(payload)) + payload
-
-
-def uint(field, v):
-    return key(field, 0) + varint(v)
+# The protobuf primitives are scale_extract.py's (the project's other PBF writer).
+sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
+from scale_extract import varint, zz, key, ld, vi as uint  # noqa: E402
 
 
 def packed(field, values):

@@ -8,7 +8,7 @@ import Testing
 /// Ascending ids with gaps of 1…40 and positions that wander like a real extract's, plus
 /// occasional jumps across the globe (the deltas then need every varint byte).
 private func syntheticNodes(_ n: Int, seed: UInt64) -> [(Int64, Int32, Int32)] {
-    var rng = SplitMix(seed)
+    var rng = SplitMix64(seed: seed)
     var id: Int64 = 1_000 + Int64(rng.next() % 1000)
     var lat: Int32 = 437_000_000, lon: Int32 = 74_000_000
     var out: [(Int64, Int32, Int32)] = []
@@ -26,18 +26,6 @@ private func syntheticNodes(_ n: Int, seed: UInt64) -> [(Int64, Int32, Int32)] {
     return out
 }
 
-private struct SplitMix {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Test(arguments: [false, true])
 func nodeStoreAnswersLikeADictionary(fileBacked: Bool) throws {
     let store = fileBacked ? try NodeStore(backing: .file(directory: TestData.tempDirectory.path)) : NodeStore()
@@ -51,7 +39,7 @@ func nodeStoreAnswersLikeADictionary(fileBacked: Bool) throws {
     #expect(store.failure == nil)
 
     // Random order (cursor restarts), then ascending runs (cursor continues), then misses.
-    var rng = SplitMix(11)
+    var rng = SplitMix64(seed: 11)
     for _ in 0..<20_000 {
         let (id, lat, lon) = nodes[Int(rng.next() % UInt64(nodes.count))]
         #expect(store.coordinate(of: id) == FixedCoordinate(lat: lat, lon: lon))
@@ -73,7 +61,7 @@ func nodeStoreAnswersLikeADictionary(fileBacked: Bool) throws {
 
 @Test func wayExtentStoreAnswersLikeADictionary() {
     let store = WayExtentStore()
-    var rng = SplitMix(5)
+    var rng = SplitMix64(seed: 5)
     var expected: [Int64: FixedBoundingBox] = [:]
     var id: Int64 = 10
     for _ in 0..<20_000 {

@@ -33,7 +33,6 @@ public struct BuildOptions: Sendable {
         return Int64(Date().timeIntervalSince1970)
     }
 
-    /// `region.osm.gz` → `region.geoidx` (in the same directory).
     /// The directory of the node store file: $TMPDIR when set, else the output's directory.
     public var nodeStoreDirectory: String {
         if let t = ProcessInfo.processInfo.environment["TMPDIR"], !t.isEmpty { return t }
@@ -41,6 +40,7 @@ public struct BuildOptions: Sendable {
         return dir.isEmpty ? "." : dir
     }
 
+    /// `region.osm.gz` → `region.geoidx` (in the same directory).
     public static func defaultOutput(for input: String) -> String {
         if input == "-" { return "stdin.geoidx" }
         var name = input
@@ -117,9 +117,7 @@ public enum IndexBuilder {
         let sections = writer.sections(for: drafts)
         MemoryTrace.mark("sections")
         // Streamed to the file: never a second copy of the whole index in memory.
-        let stream = try IndexFileStream(path: options.output, sectionCount: sections.count, buildTime: options.buildTime)
-        for (tag, bytes, items) in sections { try stream.append(tag, bytes, items: items) }
-        report.outputBytes = try stream.finish()
+        report.outputBytes = try IndexFileWriter.write(sections: sections, buildTime: options.buildTime, to: options.output)
         MemoryTrace.trace("written")
 
         report.landmarks = drafts.count

@@ -6,37 +6,19 @@
 // `IndexFileStream` writes sections one at a time, computing each CRC as it
 // goes, and fills in the header and section table last — so a build never
 // holds a second copy of the whole file in memory, and can drop each section
-// as soon as it is written. `layout` builds the same bytes in memory (small
-// files, tests).
+// as soon as it is written.
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
 enum IndexFileWriter {
-    static func layout(sections: [(SectionTag, [UInt8], Int)], buildTime: Int64) -> [UInt8] {
-        precondition(sections.count <= IndexFormat.maxSections)
-        var offset = IndexFileWriter.dataStart(sectionCount: sections.count)
-        var entries: [IndexFileStream.Entry] = []
-        for (tag, bytes, items) in sections {
-            entries.append(.init(tag: tag, crc: CRC32.checksum(bytes), offset: offset, length: bytes.count, items: items))
-            offset = (offset + bytes.count + 7) & ~7
-        }
-        var w = ByteWriter(capacity: offset)
-        w.append(contentsOf: header(entries: entries, buildTime: buildTime))
-        for (i, (_, bytes, _)) in sections.enumerated() {
-            w.align(to: 8)
-            precondition(w.count == entries[i].offset)
-            w.append(contentsOf: bytes)
-        }
-        w.align(to: 8)
-        return w.bytes
-    }
-
-    static func write(sections: [(SectionTag, [UInt8], Int)], buildTime: Int64, to path: String) throws {
+    /// Writes the sections to `path` atomically; returns the file's size.
+    @discardableResult
+    static func write(sections: [(SectionTag, [UInt8], Int)], buildTime: Int64, to path: String) throws -> Int {
         let stream = try IndexFileStream(path: path, sectionCount: sections.count, buildTime: buildTime)
         for (tag, bytes, items) in sections { try stream.append(tag, bytes, items: items) }
-        _ = try stream.finish()
+        return try stream.finish()
     }
 
     /// Where the first section starts: after the header and table, 8-aligned.

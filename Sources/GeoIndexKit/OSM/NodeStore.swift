@@ -18,11 +18,9 @@
 
 public final class NodeStore {
     static let blockSize = 32
-    static let indexEntrySize = 16
 
     private let data: GrowableRegion
-    private let index: GrowableRegion
-    private var blockCount = 0
+    private let index: BlockDirectory
     private var sequentialCount = 0
     private var lastID: Int64 = .min
     private var lastLat: Int32 = 0
@@ -47,7 +45,7 @@ public final class NodeStore {
     /// An empty store in memory or in a temporary file (created and unlinked in its directory).
     public init(backing: StorageBacking) throws {
         data = try GrowableRegion(backing: backing)
-        index = try GrowableRegion(backing: backing, reservation: GrowableRegion.defaultReservation / 8)
+        index = try BlockDirectory(backing: backing, reservation: GrowableRegion.defaultReservation / 8)
     }
 
     public var backing: StorageBacking { data.backing }
@@ -55,7 +53,7 @@ public final class NodeStore {
     public var count: Int { sequentialCount + outOfOrder.count }
 
     /// Bytes held (for the memory report).
-    public var memoryBytes: Int { data.count + index.count + outOfOrder.capacity * 24 }
+    public var memoryBytes: Int { data.count + index.bytes + outOfOrder.capacity * 24 }
 
     public private(set) var outOfOrderCount = 0
 
@@ -81,9 +79,7 @@ public final class NodeStore {
             return
         }
         if sequentialCount % NodeStore.blockSize == 0 {
-            index.append(id)
-            index.append(UInt64(data.count))
-            blockCount += 1
+            index.append(firstID: id, offset: data.count)
             data.appendVarint(NodeStore.zigzag(Int64(lat)))
             data.appendVarint(NodeStore.zigzag(Int64(lon)))
         } else {
@@ -97,35 +93,21 @@ public final class NodeStore {
         lastLon = lon
     }
 
-    @inline(__always) private func firstID(_ block: Int) -> Int64 {
-        index.load(at: block * NodeStore.indexEntrySize, as: Int64.self)
-    }
-
-    @inline(__always) private func dataOffset(_ block: Int) -> Int {
-        Int(index.load(at: block * NodeStore.indexEntrySize + 8, as: UInt64.self))
-    }
-
     /// The coordinate of node `id`, or nil when the file did not contain it.
     public func coordinate(of id: Int64) -> FixedCoordinate? {
         if !outOfOrder.isEmpty, let v = outOfOrder[id] { return NodeStore.unpack(v) }
-        guard blockCount > 0, failure == nil, id >= firstID(0), id <= lastID else { return nil }
+        guard failure == nil, id <= lastID else { return nil }
         let block: Int
-        if cursorBlock >= 0, id >= cursorID, cursorBlock + 1 >= blockCount || id < firstID(cursorBlock + 1) {
+        if cursorBlock >= 0, id >= cursorID, cursorBlock + 1 >= index.count || id < index.firstID(cursorBlock + 1) {
             block = cursorBlock
         } else {
-            // Last block whose first id <= id.
-            var lo = 0, hi = blockCount - 1
-            while lo < hi {
-                let mid = (lo + hi + 1) / 2
-                if firstID(mid) <= id { lo = mid } else { hi = mid - 1 }
-            }
-            block = lo
+            guard let found = index.block(containing: id) else { return nil }
+            block = found
             cursorBlock = block
             cursorIndex = 0
-            cursorID = firstID(block)
-            cursorOffset = dataOffset(block)
-            let end = block + 1 < blockCount ? dataOffset(block + 1) : data.count
-            data.withBytes(cursorOffset..<end) { bytes in
+            cursorID = index.firstID(block)
+            cursorOffset = index.offset(block)
+            data.withBytes(cursorOffset..<index.end(block, dataCount: data.count)) { bytes in
                 var i = 0
                 cursorLat = Int32(truncatingIfNeeded: NodeStore.unzigzag(NodeStore.varint(bytes, &i)))
                 cursorLon = Int32(truncatingIfNeeded: NodeStore.unzigzag(NodeStore.varint(bytes, &i)))
@@ -134,8 +116,7 @@ public final class NodeStore {
         }
         if cursorID < id {
             let entries = min(NodeStore.blockSize, sequentialCount - block * NodeStore.blockSize)
-            let end = block + 1 < blockCount ? dataOffset(block + 1) : data.count
-            data.withBytes(cursorOffset..<end) { bytes in
+            data.withBytes(cursorOffset..<index.end(block, dataCount: data.count)) { bytes in
                 var i = 0
                 var cid = cursorID, lat = Int64(cursorLat), lon = Int64(cursorLon), k = cursorIndex
                 while cid < id && k + 1 < entries && i < bytes.count {

@@ -11,8 +11,7 @@ final class WayExtentStore {
     static let blockSize = 32
 
     private let data = try! GrowableRegion(backing: .memory, reservation: GrowableRegion.defaultReservation / 8)
-    private let index = try! GrowableRegion(backing: .memory, reservation: GrowableRegion.defaultReservation / 16)
-    private var blockCount = 0
+    private let index = try! BlockDirectory(backing: .memory, reservation: GrowableRegion.defaultReservation / 16)
     private var sequentialCount = 0
     private var lastID: Int64 = .min
     private var lastLat: Int32 = 0
@@ -22,7 +21,7 @@ final class WayExtentStore {
     var count: Int { sequentialCount + outOfOrder.count }
 
     /// Bytes held (for the memory report).
-    var memoryBytes: Int { data.count + index.count + outOfOrder.capacity * 32 }
+    var memoryBytes: Int { data.count + index.bytes + outOfOrder.capacity * 32 }
 
     func append(id: Int64, box: FixedBoundingBox) {
         guard id > lastID else {
@@ -30,9 +29,7 @@ final class WayExtentStore {
             return
         }
         if sequentialCount % WayExtentStore.blockSize == 0 {
-            index.append(id)
-            index.append(UInt64(data.count))
-            blockCount += 1
+            index.append(firstID: id, offset: data.count)
             data.appendVarint(NodeStore.zigzag(Int64(box.minLat)))
             data.appendVarint(NodeStore.zigzag(Int64(box.minLon)))
         } else {
@@ -51,17 +48,10 @@ final class WayExtentStore {
     /// The box of way `id`, or nil when it had none (missing, or no node found).
     func box(of id: Int64) -> FixedBoundingBox? {
         if !outOfOrder.isEmpty, let b = outOfOrder[id] { return b }
-        guard blockCount > 0, id >= firstID(0), id <= lastID else { return nil }
-        var lo = 0, hi = blockCount - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if firstID(mid) <= id { lo = mid } else { hi = mid - 1 }
-        }
-        let start = dataOffset(lo)
-        let end = lo + 1 < blockCount ? dataOffset(lo + 1) : data.count
-        let entries = min(WayExtentStore.blockSize, sequentialCount - lo * WayExtentStore.blockSize)
-        var cid = firstID(lo)
-        return data.withBytes(start..<end) { bytes -> FixedBoundingBox? in
+        guard id <= lastID, let block = index.block(containing: id) else { return nil }
+        let entries = min(WayExtentStore.blockSize, sequentialCount - block * WayExtentStore.blockSize)
+        var cid = index.firstID(block)
+        return data.withBytes(index.offset(block)..<index.end(block, dataCount: data.count)) { bytes -> FixedBoundingBox? in
             var i = 0
             var lat = NodeStore.unzigzag(NodeStore.varint(bytes, &i))
             var lon = NodeStore.unzigzag(NodeStore.varint(bytes, &i))
@@ -81,8 +71,4 @@ final class WayExtentStore {
             }
         }
     }
-
-    @inline(__always) private func firstID(_ block: Int) -> Int64 { index.load(at: block * 16, as: Int64.self) }
-
-    @inline(__always) private func dataOffset(_ block: Int) -> Int { Int(index.load(at: block * 16 + 8, as: UInt64.self)) }
 }

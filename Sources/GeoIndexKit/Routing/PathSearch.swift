@@ -68,19 +68,24 @@ struct PathSearch {
     func tree(from node: Int, bound: Double, into space: inout SearchSpace) {
         space.reset()
         space.relax(node, cost: 0, key: 0, via: PathSearch.leftForward, isStart: true, distance: 0)
-        let graph = rules.graph
         while let (n, label, _) = space.popMin() {
             if rules.blocks(node: n) { continue }
-            graph.forEachAdjacent(n) { e, reversed in
-                let ed = graph.edge(e)
-                let profile = graph.profile(ed.profile)
-                guard rules.allows(profile, forward: !reversed) else { return }
-                let metres = label.distance + rules.judged(metres: ed.length, profile)
-                guard metres <= bound else { return }
-                let c = label.cost + rules.cost(metres: ed.length, profile)
-                space.relax(reversed ? ed.from : ed.to, cost: c, key: c,
-                            via: Int32(truncatingIfNeeded: e << 1 | (reversed ? 1 : 0)), distance: metres)
-            }
+            expand(n, label, bound: bound, into: &space)
+        }
+    }
+
+    /// Relaxes the edges the mode may take out of `n`, as far as `bound` judged metres.
+    @inline(__always) private func expand(_ n: Int, _ label: NodeLabel, bound: Double, into space: inout SearchSpace) {
+        let graph = rules.graph
+        graph.forEachAdjacent(n) { e, reversed in
+            let ed = graph.edge(e)
+            let profile = graph.profile(ed.profile)
+            guard rules.allows(profile, forward: !reversed) else { return }
+            let metres = label.distance + rules.judged(metres: ed.length, profile)
+            guard metres <= bound else { return }
+            let c = label.cost + rules.cost(metres: ed.length, profile)
+            space.relax(reversed ? ed.from : ed.to, cost: c, key: c,
+                        via: Int32(truncatingIfNeeded: e << 1 | (reversed ? 1 : 0)), distance: metres)
         }
     }
 
@@ -140,7 +145,6 @@ struct PathSearch {
         }
         var found: (Int, Bool)?
         var worst = best.reduce(0) { max($0, $1.cost) }
-        let graph = rules.graph
         while let (n, label, _) = space.popMin() {
             let d = label.cost
             let blocked = rules.blocks(node: n)
@@ -156,16 +160,7 @@ struct PathSearch {
             // Every target settled: no cheaper path can come from a node costing more than all of them.
             if worst <= d { break }
             if blocked { continue }
-            graph.forEachAdjacent(n) { e, reversed in
-                let ed = graph.edge(e)
-                let profile = graph.profile(ed.profile)
-                guard rules.allows(profile, forward: !reversed) else { return }
-                let metres = label.distance + rules.judged(metres: ed.length, profile)
-                guard metres <= bound else { return }
-                let next = reversed ? ed.from : ed.to
-                let c = d + rules.cost(metres: ed.length, profile)
-                space.relax(next, cost: c, key: c, via: Int32(truncatingIfNeeded: e << 1 | (reversed ? 1 : 0)), distance: metres)
-            }
+            expand(n, label, bound: bound, into: &space)
         }
         return found
     }
