@@ -31,6 +31,8 @@ struct XMLChunker {
     private var first = true
     private var lines = 0
     private var column = 1
+    /// Bytes examined looking for places to cut (each about once: tests hold it to that).
+    private(set) var bytesSearched = 0
 
     init(source: ByteSource, size: Int = 4 << 20) {
         self.source = source
@@ -46,10 +48,20 @@ struct XMLChunker {
         var searched = size
         while !eof {
             // Cut at the last element start before `size`, or (one huge element) the first after it.
-            if pending.count >= size, let c = (searchedBefore ? nil : XMLChunker.lastElementStart(pending, before: size))
-                ?? XMLChunker.firstElementStart(pending, from: searched) {
-                cut = c
-                break
+            if pending.count >= size {
+                var found: Int?
+                if !searchedBefore {
+                    found = XMLChunker.lastElementStart(pending, before: size)
+                    bytesSearched += size - (found ?? 0)
+                }
+                if found == nil {
+                    found = XMLChunker.firstElementStart(pending, from: searched)
+                    bytesSearched += (found ?? pending.count) - max(1, searched)
+                }
+                if let c = found {
+                    cut = c
+                    break
+                }
             }
             // A start is recognised with 10 bytes in hand, so the last 9 are searched again.
             if pending.count >= size + 9 { searchedBefore = true }
