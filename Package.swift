@@ -1,7 +1,12 @@
 // swift-tools-version:6.0
 // geoindex: offline OpenStreetMap search and route matching.
-// The library (GeoIndexKit) holds all logic; the three executables only parse
-// arguments and print. System C libraries come in through systemLibrary targets.
+//
+// The targets are the architecture (docs/ARCHITECTURE.md draws the graph).
+// Data flows one way: OSM → import → index file ← search / routing ← front
+// ends. Each target may use only the targets listed as its dependencies, so
+// SwiftPM itself rejects an import against the flow. `GeoIndexKit` is the
+// umbrella library users import; the executables are one-line mains over
+// `GeoCommands`. System C libraries come in through systemLibrary targets.
 import PackageDescription
 
 let package = Package(
@@ -19,13 +24,53 @@ let package = Package(
                        providers: [.apt(["zlib1g-dev"])]),
         // libbz2 ships no pkg-config file; the module map links it by name.
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
-        .target(name: "GeoIndexKit", dependencies: ["CExpat", "CZlib", "CBzip2"]),
-        .executableTarget(name: "geoindex", dependencies: ["GeoIndexKit"]),
-        .executableTarget(name: "geoquery", dependencies: ["GeoIndexKit"]),
-        .executableTarget(name: "georoute", dependencies: ["GeoIndexKit"]),
+
+        // Geometry, text folding, byte views, JSON, mapped and atomic files, input errors.
+        .target(name: "GeoBase", dependencies: ["CZlib"]),
+        // Reading OSM: XML (expat, on every core), PBF, gzip and bzip2 streams.
+        .target(name: "GeoOSM", dependencies: ["GeoBase", "CExpat", "CZlib", "CBzip2"]),
+        // The landmark model and the category vocabulary, shared by import and search.
+        .target(name: "GeoModel", dependencies: ["GeoBase"]),
+        // The road network: travel modes, access rules, the road graph and its layout.
+        .target(name: "GeoRoads", dependencies: ["GeoBase"]),
+        // The .geoidx file: writing, opening, verifying.
+        .target(name: "GeoFormat", dependencies: ["GeoBase", "GeoModel", "GeoRoads"]),
+        // OSM → landmarks and road graph → index file.
+        .target(name: "GeoImport", dependencies: ["GeoBase", "GeoOSM", "GeoModel", "GeoRoads", "GeoFormat"]),
+        // Track files: GPX, GeoJSON and CSV in; GPX, GeoJSON and SVG out.
+        .target(name: "GeoTracks", dependencies: ["GeoBase", "CExpat"]),
+        // As-you-type search over one or several indexes.
+        .target(name: "GeoSearch", dependencies: ["GeoBase", "GeoModel", "GeoFormat"]),
+        // Map matching and routing on the road graph.
+        .target(name: "GeoRouting", dependencies: ["GeoBase", "GeoRoads", "GeoTracks"]),
+        // Every command as a function run(arguments, io) -> exit status; the only target that
+        // reads the environment, names flags or writes to the standard streams.
+        .target(name: "GeoCommands", dependencies: ["GeoBase", "GeoOSM", "GeoModel", "GeoRoads", "GeoFormat",
+                                                    "GeoImport", "GeoTracks", "GeoSearch", "GeoRouting"]),
+        // The library as users import it: every library target above but the commands.
+        .target(name: "GeoIndexKit", dependencies: ["GeoBase", "GeoOSM", "GeoModel", "GeoRoads", "GeoFormat",
+                                                    "GeoImport", "GeoTracks", "GeoSearch", "GeoRouting"]),
+
+        .executableTarget(name: "geoindex", dependencies: ["GeoCommands"]),
+        .executableTarget(name: "geoquery", dependencies: ["GeoCommands"]),
+        .executableTarget(name: "georoute", dependencies: ["GeoCommands"]),
         // Benchmark harness for `make bench` (not installed with the tools).
-        .executableTarget(name: "geobench", dependencies: ["GeoIndexKit"]),
+        .executableTarget(name: "geobench", dependencies: ["GeoIndexKit", "GeoCommands"]),
+
+        // Shared by the test targets and compiled into the fuzzers by Fuzz/build.sh (no copies):
+        // where test data lives, indexes built once per process, generated inputs, PBF writing.
+        .target(name: "GeoTestSupport", dependencies: ["GeoIndexKit"], path: "Tests/GeoTestSupport"),
+        .testTarget(name: "GeoBaseTests", dependencies: ["GeoBase"]),
+        .testTarget(name: "GeoOSMTests", dependencies: ["GeoOSM", "GeoTestSupport"]),
+        .testTarget(name: "GeoModelTests", dependencies: ["GeoModel"]),
+        .testTarget(name: "GeoRoadsTests", dependencies: ["GeoRoads"]),
         // Regressions/ holds the minimised inputs of fuzz findings, read by path from the tests.
-        .testTarget(name: "GeoIndexKitTests", dependencies: ["GeoIndexKit"], exclude: ["Regressions"]),
+        .testTarget(name: "GeoFormatTests", dependencies: ["GeoFormat", "GeoImport", "GeoSearch", "GeoRouting", "GeoTestSupport"],
+                    exclude: ["Regressions"]),
+        .testTarget(name: "GeoImportTests", dependencies: ["GeoImport", "GeoSearch", "GeoTracks", "GeoTestSupport"]),
+        .testTarget(name: "GeoTracksTests", dependencies: ["GeoTracks", "GeoRouting", "GeoTestSupport"]),
+        .testTarget(name: "GeoSearchTests", dependencies: ["GeoSearch", "GeoCommands", "GeoTestSupport"]),
+        .testTarget(name: "GeoRoutingTests", dependencies: ["GeoRouting", "GeoFormat", "GeoTestSupport"]),
+        .testTarget(name: "GeoCommandsTests", dependencies: ["GeoCommands", "GeoTestSupport"]),
     ]
 )

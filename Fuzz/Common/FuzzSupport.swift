@@ -1,5 +1,6 @@
-// Shared pieces of the libFuzzer targets (compiled into each by Fuzz/build.sh):
-// an in-memory ByteSource that hands out short reads, a scratch directory for
+// Shared pieces of the libFuzzer targets (compiled into each by Fuzz/build.sh;
+// in-memory input and the element dump come from GeoTestSupport, which the
+// tests use too): a scratch directory for
 // inputs the library only reads from files (index files, builds), the sample
 // town index the search, route and match targets run against, and the
 // invariant check that trips libFuzzer when an oracle fails.
@@ -7,42 +8,25 @@
 // A target only has to survive hostile bytes: a thrown error is a pass. A
 // crash, an ASan report, a timeout or a failed `require` is a finding.
 import Foundation
-@testable import GeoIndexKit
-
-/// Serves bytes from memory in reads of at most `step` bytes, as a pipe would.
-final class MemorySource: ByteSource {
-    private let bytes: [UInt8]
-    private let step: Int
-    private var position = 0
-
-    init(_ bytes: [UInt8], step: Int = 1 << 20) {
-        self.bytes = bytes
-        self.step = max(1, step)
-    }
-
-    var consumedBytes: Int64 { Int64(position) }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let n = min(buffer.count, step, bytes.count - position)
-        guard n > 0, let dst = buffer.baseAddress else { return 0 }
-        bytes.withUnsafeBytes { dst.copyMemory(from: $0.baseAddress! + position, byteCount: n) }
-        position += n
-        return n
-    }
-}
+@testable import GeoBase
+@testable import GeoFormat
+@testable import GeoImport
+@testable import GeoRouting
+@testable import GeoSearch
+@testable import GeoTracks
 
 enum Fuzz {
     /// Where files made during a run go: /dev/shm when there is one (the index target writes a
     /// file per execution, and a RAM disk keeps that from dominating), else the temp directory.
     static let scratch: String = {
         let base = FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-        let dir = (base as NSString).appendingPathComponent("geoindex-fuzz-\(getpid())")
+        let dir = PathName.join(base, "geoindex-fuzz-\(getpid())")
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         atexit { try? FileManager.default.removeItem(atPath: Fuzz.scratch) }
         return dir
     }()
 
-    static func scratchPath(_ name: String) -> String { (scratch as NSString).appendingPathComponent(name) }
+    static func scratchPath(_ name: String) -> String { PathName.join(scratch, name) }
 
     /// Writes `bytes` to a scratch file (replacing it) and returns its path.
     @discardableResult
@@ -62,6 +46,8 @@ enum Fuzz {
         var options = BuildOptions(output: output)
         options.includeRoads = roads
         options.buildTime = 0
+        // No decoding threads per input: a 2-core machine, and libFuzzer's coverage is per process anyway.
+        options.threads = 1
         _ = try IndexBuilder.build(input: input, options: options)
     }
 
@@ -93,12 +79,6 @@ enum Fuzz {
         return Array(UnsafeBufferPointer(start: data, count: size))
     }
 
-    /// The fuzzed process must not spawn decoding threads per input (2-core machine, and
-    /// libFuzzer's coverage is per process anyway): set before any reader reads the variable.
-    static func singleThreaded() {
-        setenv("GEOINDEX_THREADS", "1", 1)
-    }
-
     /// Seed mode: `GEOINDEX_FUZZ_WRITE_SEEDS=dir` makes a target write generated seeds
     /// (built indexes, say) into `dir` and exit, before libFuzzer starts.
     static func seedDirectory() -> String? {
@@ -109,26 +89,6 @@ enum Fuzz {
 }
 
 extension Fuzz {
-    /// A canonical text form of parsed elements, for comparing two ways of reading one input.
-    /// Walking every range also checks that a batch's offsets agree with its arrays.
-    static func dump(_ batches: [OSMBatch]) -> [String] {
-        var out: [String] = []
-        for b in batches {
-            func tags(_ t: OSMTags) -> String { t.range.map { "\(t.key(at: $0))=\(t.value(at: $0))" }.joined(separator: ",") }
-            for i in b.nodeIDs.indices {
-                out.append("n\(b.nodeIDs[i]) \(b.nodeLats[i]) \(b.nodeLons[i]) \(tags(b.tags(ofNode: i)))")
-            }
-            for i in b.wayIDs.indices {
-                out.append("w\(b.wayIDs[i]) \(b.refs(ofWay: i).map(String.init).joined(separator: ",")) \(tags(b.tags(ofWay: i)))")
-            }
-            for i in b.relationIDs.indices {
-                let members = b.members(ofRelation: i).map { "\(b.memberTypes[$0].rawValue):\(b.memberRefs[$0]):\(b.string(b.memberRoles[$0]))" }
-                out.append("r\(b.relationIDs[i]) \(members.joined(separator: ",")) \(tags(b.tags(ofRelation: i)))")
-            }
-        }
-        return out
-    }
-
     /// Builds an index of OSM data that parsed cleanly and checks what the build promises:
     /// `geoindex verify` finds the new file sound, and it opens and answers a search.
     static func buildAndVerify(_ bytes: [UInt8], name: String) {

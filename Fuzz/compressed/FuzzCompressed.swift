@@ -2,7 +2,9 @@
 // compressed extracts through (multi-member streams, trailing bytes, damage).
 // The first byte picks the decoder and the read size; the rest is the stream.
 import Foundation
-@testable import GeoIndexKit
+@testable import GeoBase
+@testable import GeoOSM
+import GeoTestSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCompressed(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -2,7 +2,7 @@
 // decimal commas, times). A track that reads is map-matched and routed on the
 // sample town's roads.
 import Foundation
-@testable import GeoIndexKit
+@testable import GeoTracks
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -1,7 +1,7 @@
 // libFuzzer target: the GeoJSON track reader (and the JSON parser under it).
 // A track that reads is map-matched and routed on the sample town's roads.
 import Foundation
-@testable import GeoIndexKit
+@testable import GeoTracks
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGeoJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -3,7 +3,7 @@
 // give the same track or both fail. A track that reads is then map-matched
 // and routed on the sample town's roads.
 import Foundation
-@testable import GeoIndexKit
+@testable import GeoTracks
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGPX(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -8,17 +8,21 @@
 // Seed mode (`GEOINDEX_FUZZ_WRITE_SEEDS=dir`, see Fuzz/run.sh) writes indexes of
 // the sample town (with and without roads) and of the small routing samples.
 import Foundation
-@testable import GeoIndexKit
+@testable import GeoBase
+@testable import GeoFormat
+@testable import GeoRoads
+@testable import GeoRouting
+@testable import GeoSearch
+@testable import GeoTracks
 
 @_cdecl("LLVMFuzzerInitialize")
 public func initializeIndexFuzz(_ argc: UnsafeMutablePointer<CInt>?,
                                 _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> CInt {
-    Fuzz.singleThreaded()
     guard let dir = Fuzz.seedDirectory() else { return 0 }
-    let rules = (Fuzz.townOSM as NSString).deletingLastPathComponent + "/rules"
+    let rules = PathName.directory(Fuzz.townOSM) + "/rules"
     var inputs = [(Fuzz.townOSM, "town", true), (Fuzz.townOSM, "town-noroads", false)]
     for f in (try? FileManager.default.contentsOfDirectory(atPath: rules)) ?? [] where f.hasSuffix(".osm") {
-        inputs.append((rules + "/" + f, "rules-" + (f as NSString).deletingPathExtension, true))
+        inputs.append((rules + "/" + f, "rules-" + PathName.stem(f), true))
     }
     for (input, name, roads) in inputs {
         do {
@@ -52,7 +56,7 @@ func fixChecksums(_ b: inout [UInt8]) {
 
 /// Short tracks on the town's streets, read once from the committed samples.
 let townTrack: Track? = {
-    let gpx = (Fuzz.townOSM as NSString).deletingLastPathComponent + "/town-gps.gpx"
+    let gpx = PathName.directory(Fuzz.townOSM) + "/town-gps.gpx"
     guard let t = try? TrackReader.read(path: gpx) else { return nil }
     return Track(name: t.name, segments: t.segments.map { Array($0.prefix(40)) })
 }()

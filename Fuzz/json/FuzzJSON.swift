@@ -4,7 +4,7 @@
 // compare as JSON numbers: a double beyond 2^53 is written as its shortest
 // integral digits, which read back as an Int64 naming the same double.
 import Foundation
-@testable import GeoIndexKit
+@testable import GeoBase
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

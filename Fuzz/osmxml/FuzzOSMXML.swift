@@ -5,11 +5,11 @@
 // element (the importer relies on it). Input that parses is then built into an
 // index, which `verify` must find sound.
 import Foundation
-@testable import GeoIndexKit
+@testable import GeoOSM
+import GeoTestSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOSMXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    Fuzz.singleThreaded()
     let bytes = Fuzz.bytes(data, size)
     // The read size follows from the input, so reads split elements at many places.
     let step = 1 + (bytes.count > 1 ? Int(bytes[bytes.count / 2]) * 13 : 4096)
@@ -45,11 +45,11 @@ public func fuzzOSMXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     if piecesOK && !sawChange && !bytes.isEmpty {
         Fuzz.require(singleOK, "every piece parsed, but the whole file does not")
-        Fuzz.require(Fuzz.dump(singleBatches) == Fuzz.dump(pieceBatches), "pieces and whole file give different elements")
+        Fuzz.require(dumpElements(singleBatches) == dumpElements(pieceBatches), "pieces and whole file give different elements")
         Fuzz.require(single.warnings.nodesWithoutCoordinates == nodesWithoutCoordinates
                      && single.warnings.deletedElementsSkipped == deleted, "pieces and whole file give different warnings")
     } else {
-        _ = Fuzz.dump(singleBatches)
+        _ = dumpElements(singleBatches)
     }
     if singleOK { Fuzz.buildAndVerify(bytes, name: "input.osm") }
     return 0

@@ -4,11 +4,11 @@
 // thread; decoded batches are walked in full (every offset they hold must be
 // in range) and, when the file decodes, built into an index `verify` accepts.
 import Foundation
-@testable import GeoIndexKit
+@testable import GeoOSM
+import GeoTestSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPBF(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    Fuzz.singleThreaded()
     let bytes = Fuzz.bytes(data, size)
     let step = 1 + (bytes.count > 1 ? Int(bytes[bytes.count - 1]) * 7 : 4096)
     let reader = PBFReader(name: "fuzz.osm.pbf", workers: 1)
@@ -16,10 +16,10 @@ public func fuzzPBF(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     do {
         try reader.parse(MemorySource(bytes, step: step)) { batches.append($0) }
     } catch {
-        _ = Fuzz.dump(batches)
+        _ = dumpElements(batches)
         return 0
     }
-    _ = Fuzz.dump(batches)
+    _ = dumpElements(batches)
     // The importer sniffs the format; only what it would take as PBF goes on to a build.
     if InputFormat.sniff(Array(bytes.prefix(16))) == .pbf { Fuzz.buildAndVerify(bytes, name: "input.osm.pbf") }
     return 0

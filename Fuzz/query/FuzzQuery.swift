@@ -3,7 +3,8 @@
 // is the query text, which goes through the normaliser and the query parser
 // and then a full search of the sample town index.
 import Foundation
-@testable import GeoIndexKit
+@testable import GeoBase
+@testable import GeoSearch
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -4,6 +4,7 @@
 //   run    --index IDX --tracks T --out O [--mode M] [--truth R]   match, time, NDJSON like the peers
 // Output lines are JSON (NDJSON files in the peers' format, a summary on stdout).
 import Foundation
+import GeoCommands
 import GeoIndexKit
 
 enum MatchBench {
@@ -20,13 +21,13 @@ enum MatchBench {
             default: usage()
             }
         } catch {
-            Terminal.error("geobench match: \(error)")
+            standardError("geobench match: \(error)")
             exit(2)
         }
     }
 
     static func usage() -> Never {
-        Terminal.error("usage: geobench match build|tracks|run … (see Sources/geobench/MatchBench.swift)")
+        standardError("usage: geobench match build|tracks|run … (see Sources/geobench/MatchBench.swift)")
         exit(2)
     }
 

@@ -5,6 +5,7 @@
 // open the index. Prints one JSON summary line; `--slowest N` also lists the N
 // slowest queries on stderr (where to look when p99 moves).
 import Foundation
+import GeoCommands
 import GeoIndexKit
 
 enum SearchBench {
@@ -37,7 +38,7 @@ enum SearchBench {
             for line in data.split(separator: 0x0A) where !line.isEmpty {
                 let bytes = Array(line)
                 let v = try JSONValue.parse(bytes)
-                let (id, text, options) = try SearchRequest.batchLine(bytes, defaults: SearchOptions())
+                let (id, text, options) = try RequestParsing.batchLine(bytes, defaults: SearchOptions())
                 queries.append((id, text, options, v["target"]?.intValue.map(Int.init)))
             }
             // Warm-up pass, also the pass whose results are checked.
@@ -68,7 +69,7 @@ enum SearchBench {
             if let n = try args.int("--slowest", range: 1...10_000) {
                 for i in perQueryMedians.indices.sorted(by: { perQueryMedians[$0] > perQueryMedians[$1] }).prefix(n) {
                     let near = queries[i].options.near.map { " near \($0.lat),\($0.lon)" } ?? ""
-                    Terminal.error(String(format: "%8.1f µs  ", perQueryMedians[i]) + "\"\(queries[i].text)\"\(near)")
+                    standardError(String(format: "%8.1f µs  ", perQueryMedians[i]) + "\"\(queries[i].text)\"\(near)")
                 }
             }
             let medians = perQueryMedians.sorted()
@@ -89,9 +90,9 @@ enum SearchBench {
                 ("open_all_us_median", .double((openAll.sorted()[openAll.count / 2] * 10).rounded() / 10)),
                 ("index_bytes", .int(Int64(index.file.view.count))),
             ])
-            Terminal.writeStdout(summary.jsonString() + "\n")
+            FileHandle.standardOutput.write(Data((summary.jsonString() + "\n").utf8))
         } catch {
-            Terminal.error("geobench search: \(error)")
+            standardError("geobench search: \(error)")
             exit(2)
         }
     }

@@ -9,6 +9,11 @@ switch args.first {
 case "search": SearchBench.run(Array(args.dropFirst()))
 case "match": MatchBench.run(Array(args.dropFirst()))
 default:
-    Terminal.error("usage: geobench search|match …")
+    standardError("usage: geobench search|match …")
     exit(2)
+}
+
+/// One line on standard error.
+func standardError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

@@ -1,7 +1,5 @@
-// georoute: map matching of GPS and drawn tracks, and point-to-point routes,
-// on the road graph of a geoindex file. All the work is GeorouteCLI in
-// GeoIndexKit; see `georoute --help` and docs/ROUTING.md.
+// georoute: map matching and routing on an index's road graph (GeorouteCommand).
 import Foundation
-import GeoIndexKit
+import GeoCommands
 
-exit(GeorouteCLI.run(Array(CommandLine.arguments.dropFirst()), io: .process))
+exit(GeorouteCommand.run(Array(CommandLine.arguments.dropFirst()), io: .process))

@@ -1,0 +1,70 @@
+// `geoquery --batch`: one JSON query per input line, one JSON answer per output
+// line in the same order, the index opened once. A bad line answers with
+// {"id":…, "error":"…"} and the run goes on; only unreadable input stops it.
+import Foundation
+import GeoBase
+import GeoSearch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum BatchRunner {
+    /// Runs every line of `source` ("-" = stdin); returns the exit status (0, or 2 when input is unreadable).
+    static func run(source: String, engine: SearchEngine, defaults: SearchOptions, io: CommandIO) throws -> Int32 {
+        let output = io.writeOutput
+        let file = try FileByteSource(path: source, standardInput: io.standardInput)
+        var pending: [UInt8] = []
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var lineNumber = 0
+        func handle(_ line: ArraySlice<UInt8>) {
+            lineNumber += 1
+            var bytes = Array(line)
+            if bytes.last == 0x0D { bytes.removeLast() }
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+            let answer: JSONValue
+            do {
+                let (id, text, options) = try RequestParsing.batchLine(bytes, defaults: defaults)
+                answer = SearchOutput.json(engine.search(text, options: options), id: id)
+            } catch let e as UsageError {
+                let id = (try? JSONValue.parse(bytes))?["id"] ?? .null
+                answer = .object([("id", id), ("error", .string("line \(lineNumber): \(e.message)"))])
+            } catch {
+                answer = .object([("id", .null), ("error", .string("line \(lineNumber): \(error)"))])
+            }
+            answer.write(to: &out)
+            out.append(0x0A)
+            if out.count > 1 << 16 { output(out); out.removeAll(keepingCapacity: true) }
+        }
+        var skipping = false
+        while true {
+            let n = try buffer.withUnsafeMutableBytes { try file.read(into: $0) }
+            if n == 0 { break }
+            var chunk = buffer[0..<n]
+            if skipping {
+                // The rest of an overlong line: drop it up to its newline.
+                guard let nl = chunk.firstIndex(of: 0x0A) else { continue }
+                chunk = chunk[(nl + 1)...]
+                skipping = false
+            }
+            pending.append(contentsOf: chunk)
+            var start = 0
+            while let nl = pending[start...].firstIndex(of: 0x0A) {
+                handle(pending[start..<nl])
+                start = nl + 1
+            }
+            pending.removeFirst(start)
+            // A line longer than 1 MiB is answered with an error instead of growing without bound.
+            if pending.count > 1 << 20 {
+                lineNumber += 1
+                JSONValue.object([("id", .null), ("error", .string("line \(lineNumber): longer than 1 MiB"))]).write(to: &out)
+                out.append(0x0A)
+                pending.removeAll()
+                skipping = true
+            }
+        }
+        if !pending.isEmpty { handle(pending[...]) }
+        if !out.isEmpty { output(out) }
+        return 0
+    }
+}

@@ -1,0 +1,161 @@
+// `geoindex`: build, inspect and check .geoidx files. Parses arguments, maps
+// the environment onto BuildOptions, calls the import or the index reader,
+// prints. Exit status: 0 success, 1 verify found a fault, 2 usage or input error.
+import Foundation
+import GeoBase
+import GeoFormat
+import GeoImport
+import GeoModel
+
+public enum GeoindexCommand {
+    public static let usage = """
+    usage: geoindex build INPUT [-o OUTPUT] [--no-roads] [--quiet] [--node-store memory|file]
+                           [--max-tag-bytes N] [--max-tags N] [--max-refs N]
+           geoindex info FILE [--json]
+           geoindex verify FILE [--quiet]
+           geoindex export FILE            (one JSON line per landmark)
+
+    INPUT is OSM PBF (.osm.pbf), OSM XML (.osm, .osm.xml), gzip- or bzip2-compressed
+    XML (.osm.gz, .osm.bz2), or - for stdin; the format is recognised by content.
+    OUTPUT defaults to the input name with .geoidx (region.osm.pbf -> region.geoidx).
+    --node-store file keeps node locations (about 6 bytes a node) in an unlinked,
+    memory-mapped temporary file in $TMPDIR (else beside OUTPUT) instead of memory.
+    GEOINDEX_THREADS limits the threads that decode PBF (default: all cores).
+    Exit status: 0 success, 1 verify found a fault, 2 usage or input error.
+    """
+
+    static let spec = CommandLineArguments.Spec(
+        flags: ["--no-roads", "--quiet", "--json", "--help", "--version"],
+        options: ["--output", "--max-tag-bytes", "--max-tags", "--max-refs", "--node-store"],
+        aliases: ["-o": "--output", "-q": "--quiet", "-h": "--help"])
+
+    /// Runs `geoindex` with `args` (without the program name); returns the exit status.
+    public static func run(_ args: [String], io: CommandIO) -> Int32 {
+        var argv = args
+        let command = argv.first ?? "--help"
+        if command == "--help" || command == "-h" || command == "help" {
+            io.write(usage + "\n")
+            return 0
+        }
+        if command == "--version" {
+            io.write("geoindex (index format \(IndexFormat.version))\n")
+            return 0
+        }
+        do {
+            argv.removeFirst()
+            let parsed = try CommandLineArguments(argv, spec: spec)
+            if parsed.has("--help") {
+                io.write(usage + "\n")
+                return 0
+            }
+            switch command {
+            case "build": return try build(parsed, io: io)
+            case "info": return try info(parsed, io: io)
+            case "verify": return try verify(parsed, io: io)
+            case "export": return try export(parsed, io: io)
+            default: throw UsageError("unknown command \"\(command)\" (expected build, info, verify or export)")
+            }
+        } catch let e as UsageError {
+            io.report("geoindex: \(e.message)\n\(usage)")
+        } catch let e as InputError {
+            io.report("geoindex: \(ErrorMessages.describe(e))")
+        } catch {
+            io.report("geoindex: \(error)")
+        }
+        return 2
+    }
+
+    /// The build options the flags and the environment ask for.
+    static func buildOptions(_ args: CommandLineArguments, input: String, io: CommandIO) throws -> BuildOptions {
+        var options = BuildOptions(output: args.value("--output") ?? BuildOptions.defaultOutput(for: input))
+        options.includeRoads = !args.has("--no-roads")
+        if let n = try args.int("--max-tag-bytes", range: 256...(1 << 30)) { options.limits.maxTagBytes = n }
+        if let n = try args.int("--max-tags", range: 1...(1 << 30)) { options.limits.maxTagsPerElement = n }
+        if let n = try args.int("--max-refs", range: 2...(1 << 30)) { options.limits.maxRefsPerElement = n }
+        if let store = args.value("--node-store") {
+            guard let mode = NodeStoreMode(rawValue: store) else {
+                throw UsageError("--node-store takes memory or file, not \"\(store)\"")
+            }
+            options.nodeStore = mode
+        }
+        let env = io.environment
+        if let s = env["SOURCE_DATE_EPOCH"], let v = Int64(s) { options.buildTime = v }
+        if let t = env["TMPDIR"], !t.isEmpty { options.temporaryDirectory = t }
+        if let s = env["GEOINDEX_THREADS"], let n = Int(s), n >= 1 { options.threads = min(n, 256) }
+        if env["GEOINDEX_MEMTRACE"] != nil { options.memoryTrace = { io.report($0) } }
+        options.standardInput = io.standardInput
+        return options
+    }
+
+    static func build(_ args: CommandLineArguments, io: CommandIO) throws -> Int32 {
+        guard args.positional.count == 1 else { throw UsageError("build takes exactly one INPUT (see --help)") }
+        let input = args.positional[0]
+        let options = try buildOptions(args, input: input, io: io)
+        let quiet = args.has("--quiet")
+        let bar = ProgressBar(label: "reading", io: io, enabled: !quiet)
+        let report = try IndexBuilder.build(input: input, options: options) { done, total in
+            bar.update(done: done, total: total)
+        }
+        bar.finish()
+        if !quiet { io.report(summary(report, options: options)) }
+        return 0
+    }
+
+    /// The one line a build prints: counts by kind, input, speed, graph, size and warnings.
+    static func summary(_ report: BuildReport, options: BuildOptions) -> String {
+        let kinds = LandmarkKind.allCases.map { "\($0.name) \(formatCount(report.byKind[$0] ?? 0))" }.joined(separator: ", ")
+        let mb = Double(report.inputBytes) / 1_048_576
+        var line = "\(options.output): \(formatCount(report.landmarks)) landmarks (\(kinds)) from "
+        line += "\(formatCount(report.elements.nodes)) nodes, \(formatCount(report.elements.ways)) ways, "
+        line += "\(formatCount(report.elements.relations)) relations"
+        line += String(format: " in %.2f s (%.1f MB read, %.1f MB/s); ", report.seconds, mb, mb / max(report.seconds, 1e-6))
+        if options.includeRoads {
+            line += "road graph \(formatCount(report.graphNodes)) nodes, \(formatCount(report.graphEdges)) edges; "
+        }
+        line += "\(formatCount(report.outputBytes)) bytes"
+        let w = report.warnings
+        if w.total > 0 {
+            var parts: [String] = []
+            if w.missingNodeRefs > 0 { parts.append("\(formatCount(w.missingNodeRefs)) missing node references in \(formatCount(w.waysWithMissingNodes)) ways") }
+            if w.waysWithoutGeometry > 0 { parts.append("\(w.waysWithoutGeometry) landmark ways without geometry") }
+            if w.relationsWithoutGeometry > 0 { parts.append("\(w.relationsWithoutGeometry) relations without geometry") }
+            if w.nodesWithoutCoordinates > 0 { parts.append("\(w.nodesWithoutCoordinates) nodes without coordinates") }
+            if w.outOfOrderNodes > 0 { parts.append("\(w.outOfOrderNodes) nodes out of id order") }
+            line += "; warnings: " + parts.joined(separator: ", ")
+        }
+        return line
+    }
+
+    static func info(_ args: CommandLineArguments, io: CommandIO) throws -> Int32 {
+        guard args.positional.count == 1 else { throw UsageError("info takes exactly one FILE") }
+        let index = try LandmarkIndex(path: args.positional[0])
+        if args.has("--json") {
+            io.write(IndexInfo.json(index).jsonString(pretty: true) + "\n")
+        } else {
+            io.write(IndexInfo.text(index))
+        }
+        return 0
+    }
+
+    static func verify(_ args: CommandLineArguments, io: CommandIO) throws -> Int32 {
+        guard args.positional.count == 1 else { throw UsageError("verify takes exactly one FILE") }
+        let path = args.positional[0]
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw InputError(file: path, message: "cannot open: No such file or directory")
+        }
+        let faults = IndexVerifier.verify(path: path)
+        if faults.isEmpty {
+            if !args.has("--quiet") { io.write("\(path): ok\n") }
+            return 0
+        }
+        for f in faults { io.report("\(path): \(f)") }
+        return 1
+    }
+
+    static func export(_ args: CommandLineArguments, io: CommandIO) throws -> Int32 {
+        guard args.positional.count == 1 else { throw UsageError("export takes exactly one FILE") }
+        let index = try LandmarkIndex(path: args.positional[0])
+        IndexInfo.export(index) { io.write($0) }
+        return 0
+    }
+}

@@ -1,0 +1,113 @@
+// `geoquery`: as-you-type search over one or several .geoidx files. Parses
+// arguments into SearchOptions, runs the SearchEngine, prints text, JSON,
+// NDJSON or GeoJSON; `--batch` answers one JSON query per line. Exit status:
+// 0 results found, 1 no result, 2 usage or input error (bad option,
+// unreadable or corrupt index).
+import Foundation
+import GeoBase
+import GeoFormat
+import GeoSearch
+
+public enum GeoqueryCommand {
+    public static let usage = """
+    usage: geoquery TEXT [options]
+           geoquery --batch [FILE|-] [options]
+
+      -i, --index FILE|DIR   index to search; repeat it, or name a directory, to search several
+                             regions as one (default: $GEOINDEX, else the only *.geoidx here)
+      --near LAT,LON         location hint: rank by distance, give distances
+      --radius METERS        with --near: only results within ±METERS of the hint
+      --bbox MINLON,MINLAT,MAXLON,MAXLAT   the map window: results outside are excluded
+      --limit N              number of results (default 10, at most 1000)
+      --types LIST           poi,address,street,place,transit,area (default: all)
+      --lang XX              show name:XX when the data has it
+      --group [METERS]       cluster results within METERS (default 100) into groups
+      --units metric|imperial
+      --format text|json|ndjson|geojson   (default: text on a terminal, json otherwise)
+      --batch [FILE|-]       one JSON query per line in, one JSON answer per line out
+      -q, --quiet            no messages on stderr
+    Exit status: 0 results found, 1 no result, 2 usage or input error.
+    """
+
+    static let spec = CommandLineArguments.Spec(
+        flags: ["--help", "--quiet"],
+        options: ["--index", "--near", "--radius", "--bbox", "--limit", "--types", "--lang", "--units", "--format"],
+        optionalValues: ["--group": { Double($0) != nil }, "--batch": { $0 == "-" || !$0.hasPrefix("-") }],
+        aliases: ["-i": "--index", "-h": "--help", "-q": "--quiet", "-n": "--limit"])
+
+    /// Runs `geoquery` with `args` (without the program name); returns the exit status.
+    public static func run(_ args: [String], io: CommandIO) -> Int32 {
+        do {
+            let parsed = try CommandLineArguments(args, spec: spec)
+            if parsed.has("--help") {
+                io.write(usage + "\n")
+                return 0
+            }
+            return try search(parsed, io: io)
+        } catch let e as UsageError {
+            io.report("geoquery: \(e.message)\n\(usage)")
+        } catch let e as InputError {
+            io.report("geoquery: \(ErrorMessages.describe(e))")
+        } catch {
+            io.report("geoquery: \(error)")
+        }
+        return 2
+    }
+
+    /// The search options the flags ask for.
+    static func options(_ args: CommandLineArguments) throws -> SearchOptions {
+        var options = SearchOptions()
+        if let n = try args.int("--limit", range: 1...SearchOptions.maxLimit) { options.limit = n }
+        if let s = args.value("--near") { options.near = try RequestParsing.point(s, name: "--near") }
+        if let r = try args.double("--radius", range: 0.001...40_000_000) {
+            guard options.near != nil else { throw UsageError("--radius needs --near LAT,LON") }
+            options.radius = r
+        }
+        if let b = args.value("--bbox") { options.window = try RequestParsing.bbox(b, name: "--bbox") }
+        if let t = args.value("--types") {
+            options.kinds = try RequestParsing.kinds(t.split(separator: ",").map(String.init), name: "--types")
+        }
+        options.language = args.value("--lang")
+        if args.has("--group") {
+            let g = args.value("--group").flatMap(Double.init) ?? 100
+            guard g > 0, g.isFinite else { throw UsageError("--group needs a positive distance in metres") }
+            options.groupDistance = g
+        }
+        if let u = args.value("--units") {
+            guard let units = DistanceUnits(rawValue: u) else { throw UsageError("--units must be metric or imperial") }
+            options.units = units
+        }
+        return options
+    }
+
+    static func search(_ args: CommandLineArguments, io: CommandIO) throws -> Int32 {
+        let options = try options(args)
+        let format: SearchOutputFormat
+        if let f = args.value("--format") {
+            guard let v = SearchOutputFormat(rawValue: f) else { throw UsageError("--format must be text, json, ndjson or geojson") }
+            format = v
+        } else {
+            format = io.outputIsTerminal ? .text : .json
+        }
+        let paths = try IndexLocator.resolve(explicit: args.values("--index"), environment: io.environment,
+                                             directory: io.currentDirectory)
+        let engine = SearchEngine(indexes: try paths.map { try LandmarkIndex(path: $0) })
+
+        if args.has("--batch") {
+            guard args.positional.isEmpty else { throw UsageError("--batch reads queries from a file; give no TEXT") }
+            return try BatchRunner.run(source: args.value("--batch") ?? "-", engine: engine, defaults: options, io: io)
+        }
+        guard !args.positional.isEmpty else { throw UsageError("give the text to search (or --batch)") }
+        let response = engine.search(args.positional.joined(separator: " "), options: options)
+        switch format {
+        case .text: io.write(SearchOutput.text(response))
+        case .json: io.write(SearchOutput.json(response).jsonBytes() + [0x0A])
+        case .geojson: io.write(SearchOutput.geojson(response).jsonBytes() + [0x0A])
+        case .ndjson:
+            var out: [UInt8] = []
+            for r in response.results { SearchOutput.json(r).write(to: &out); out.append(0x0A) }
+            io.write(out)
+        }
+        return response.results.isEmpty ? 1 : 0
+    }
+}

@@ -1,0 +1,204 @@
+// Writes a .geoidx file from landmark drafts (and, when present, the road
+// graph section). Landmarks are sorted along a Hilbert curve, then every
+// section is laid out, checksummed and written to a temporary file that is
+// renamed over the target only when complete — readers of the old file keep
+// their mapping, and a failed build leaves nothing behind.
+import Foundation
+import GeoBase
+import GeoModel
+
+public struct IndexWriter {
+    public var metadata: IndexMetadata
+    public var graphSection: [UInt8]?
+    public var graphItems = 0
+    public var graphMeta: [String: Int] = [:]
+
+    public init(metadata: IndexMetadata) {
+        self.metadata = metadata
+    }
+
+    /// Serialises everything and returns the sections in file order.
+    public func sections(for unsorted: [LandmarkDraft]) -> [(SectionTag, [UInt8], Int)] {
+        var box = FixedBoundingBox.empty
+        for d in unsorted { box.extend(d.point) }
+        // Hilbert order, ties broken by identity so the output is deterministic.
+        let keyed = unsorted.map { (HilbertOrder.key($0.point, in: box), $0) }
+        let sortedPairs = keyed.sorted {
+            if $0.0 != $1.0 { return $0.0 < $1.0 }
+            if $0.1.osmType != $1.1.osmType { return $0.1.osmType.rawValue < $1.1.osmType.rawValue }
+            if $0.1.osmID != $1.1.osmID { return $0.1.osmID < $1.1.osmID }
+            return $0.1.kind.rawValue < $1.1.kind.rawValue
+        }
+        let drafts = sortedPairs.map(\.1)
+        let keys = sortedPairs.map(\.0)
+        let n = drafts.count
+
+        var strings = StringTableBuilder()
+
+        // Categories, numbered by first appearance in the sorted order.
+        var categoryIDs: [String: Int] = [:]
+        var categoryList: [(String, String)] = []
+        var categoryPostings: [[UInt32]] = []
+        var landmarkCategory = [UInt16](repeating: 0, count: n)
+        for (i, d) in drafts.enumerated() {
+            let k = "\(d.categoryKey)=\(d.categoryValue)"
+            var id = categoryIDs[k]
+            if id == nil, categoryList.count < Int(UInt16.max) {
+                id = categoryList.count
+                categoryIDs[k] = id
+                categoryList.append((d.categoryKey, d.categoryValue))
+                categoryPostings.append([])
+            }
+            let cid = id ?? 0
+            landmarkCategory[i] = UInt16(cid)
+            categoryPostings[cid].append(UInt32(i))
+        }
+
+        // Tokens → postings.
+        var tokenPostings: [String: [UInt32]] = [:]
+        var landmarkTokens: [[(text: String, primary: Bool)]] = []
+        landmarkTokens.reserveCapacity(n)
+        for (i, d) in drafts.enumerated() {
+            let toks = LandmarkTokens.tokens(of: d)
+            landmarkTokens.append(toks)
+            for t in toks { tokenPostings[t.text, default: []].append(UInt32(i)) }
+        }
+        let tokenList = tokenPostings.keys.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        var ordinal: [String: Int] = [:]
+        ordinal.reserveCapacity(tokenList.count)
+        for (i, t) in tokenList.enumerated() { ordinal[String(decoding: t, as: UTF8.self)] = i }
+
+        var post = ByteWriter()
+        var postingOffsets: [Int] = []
+        var postingLists: [[UInt32]] = []
+        postingOffsets.reserveCapacity(tokenList.count)
+        for t in tokenList {
+            let ids = tokenPostings[String(decoding: t, as: UTF8.self)]!
+            postingLists.append(ids)
+            // A token of one landmark keeps its id in its trie node: no list.
+            if ids.count == 1 {
+                postingOffsets.append(-1)
+            } else {
+                postingOffsets.append(post.count)
+                PostingList.encode(ids, into: &post)
+            }
+        }
+        var trieBuilder = TrieBuilder(tokens: tokenList, postings: postingLists, postingOffsets: postingOffsets,
+                                      importance: drafts.map(\.importance))
+        let trie = trieBuilder.build(post: &post)
+
+        var cats = ByteWriter()
+        cats.u32(UInt32(categoryList.count))
+        for (c, (k, v)) in categoryList.enumerated() {
+            cats.u32(UInt32(strings.ref(k)))
+            cats.u32(UInt32(strings.ref(v)))
+            cats.u32(UInt32(post.count))
+            cats.u32(UInt32(categoryPostings[c].count))
+            PostingList.encode(categoryPostings[c], into: &post)
+        }
+
+        // Per-landmark columns and records.
+        var points = ByteWriter(capacity: n * 8)
+        var attrs = ByteWriter(capacity: n * 4)
+        var records = ByteWriter()
+        var recordOffsets = ByteWriter()
+        var ftok = ByteWriter()
+        var ftokOffsets = ByteWriter()
+        for (i, d) in drafts.enumerated() {
+            points.i32(d.point.lat)
+            points.i32(d.point.lon)
+            let nameTokens = min(31, LandmarkTokens.displayTokenCount(of: d))
+            attrs.u8(d.kind.rawValue | UInt8(nameTokens) << 3)
+            attrs.u8(d.importance)
+            attrs.u16(landmarkCategory[i])
+            if i % SampledOffsets.stride == 0 {
+                recordOffsets.u32(UInt32(records.count))
+                ftokOffsets.u32(UInt32(ftok.count))
+            }
+            let rec = RecordCodec.encode(d, strings: &strings)
+            records.varint(rec.count)
+            records.append(contentsOf: rec)
+            // Forward index: ordinal << 1 | primary, ascending, delta-coded.
+            var tw = ByteWriter()
+            var prev = 0
+            for (j, o) in landmarkTokens[i].map({ ordinal[$0.text]! << 1 | ($0.primary ? 1 : 0) }).sorted().enumerated() {
+                tw.varint(j == 0 ? o : o - prev)
+                prev = o
+            }
+            ftok.varint(tw.count)
+            ftok.append(contentsOf: tw.bytes)
+        }
+        let quadtree = QuadtreeBuilder.build(keys: keys, points: drafts.map(\.point))
+
+        var sections: [(SectionTag, [UInt8], Int)] = [
+            (.meta, metaJSON(drafts: drafts, tokenCount: tokenList.count, trieNodes: trieBuilder.nodeCount), 0),
+            (.strings, strings.bytes, strings.count),
+            (.points, points.bytes, n),
+            (.attributes, attrs.bytes, n),
+            (.recordOffsets, recordOffsets.bytes, (n + SampledOffsets.stride - 1) / SampledOffsets.stride),
+            (.records, records.bytes, n),
+            (.tokenOffsets, ftokOffsets.bytes, (n + SampledOffsets.stride - 1) / SampledOffsets.stride),
+            (.tokens, ftok.bytes, n),
+            (.categories, cats.bytes, categoryList.count),
+            (.trie, trie, tokenList.count),
+            (.postings, post.bytes, 0),
+            (.quadtree, quadtree, n),
+        ]
+        if let graphSection { sections.append((.graph, graphSection, graphItems)) }
+        return sections
+    }
+
+    private func metaJSON(drafts: [LandmarkDraft], tokenCount: Int, trieNodes: Int) -> [UInt8] {
+        var byKind: [(String, JSONValue)] = []
+        for k in LandmarkKind.allCases {
+            byKind.append((k.name, .int(Int64(drafts.filter { $0.kind == k }.count))))
+        }
+        let w = metadata.warnings
+        let box = metadata.dataBox.isEmpty ? BoundingBox(minLon: 0, minLat: 0, maxLon: 0, maxLat: 0) : metadata.dataBox.boundingBox
+        var graph: [(String, JSONValue)] = []
+        for k in graphMeta.keys.sorted() { graph.append((k, .int(Int64(graphMeta[k]!)))) }
+        let meta: JSONValue = .object([
+            ("source", .string(metadata.sourceName)),
+            ("build_time", .int(metadata.buildTime)),
+            ("bbox", .array(box.array.map { .double($0) })),
+            ("landmarks", .int(Int64(drafts.count))),
+            ("by_kind", .object(byKind)),
+            ("tokens", .int(Int64(tokenCount))),
+            ("trie_nodes", .int(Int64(trieNodes))),
+            ("osm", .object([("nodes", .int(Int64(metadata.elementCounts.nodes))),
+                             ("ways", .int(Int64(metadata.elementCounts.ways))),
+                             ("relations", .int(Int64(metadata.elementCounts.relations)))])),
+            ("warnings", .object([("missing_node_refs", .int(Int64(w.missingNodeRefs))),
+                                  ("ways_with_missing_nodes", .int(Int64(w.waysWithMissingNodes))),
+                                  ("ways_without_geometry", .int(Int64(w.waysWithoutGeometry))),
+                                  ("relations_without_geometry", .int(Int64(w.relationsWithoutGeometry))),
+                                  ("nodes_without_coordinates", .int(Int64(w.nodesWithoutCoordinates))),
+                                  ("out_of_order_nodes", .int(Int64(w.outOfOrderNodes)))])),
+            ("graph", .object(graph)),
+        ])
+        return meta.jsonBytes()
+    }
+
+    /// Writes the index to `path` atomically (temporary file, fsync, rename).
+    public func write(_ drafts: [LandmarkDraft], to path: String) throws {
+        let secs = sections(for: drafts)
+        try IndexFileWriter.write(sections: secs, buildTime: metadata.buildTime, to: path)
+    }
+}
+
+/// Shared strings, written once and referred to by offset.
+struct StringTableBuilder {
+    private(set) var bytes: [UInt8] = [0]   // offset 0 = the empty string
+    private var offsets: [String: Int] = ["": 0]
+    var count: Int { offsets.count }
+
+    mutating func ref(_ s: String) -> Int {
+        if let o = offsets[s] { return o }
+        let o = bytes.count
+        var w = ByteWriter()
+        w.string(s)
+        bytes.append(contentsOf: w.bytes)
+        offsets[s] = o
+        return o
+    }
+}

@@ -1,0 +1,184 @@
+// Decides what a tagged OSM object is as a landmark: its kind, its category
+// (`key=value`), its names and its importance. Pure functions over a tag
+// dictionary, so the rules read like a table and are easy to test.
+import Foundation
+import GeoModel
+import GeoOSM
+
+public struct LandmarkClassification: Sendable {
+    public var kind: LandmarkKind
+    public var key: String
+    public var value: String
+    public var importance: Int
+    public var names: [LandmarkName]
+}
+
+public enum LandmarkClassifier {
+    /// Keys that make an element worth a closer look (a cheap first filter on raw bytes).
+    public static let interestingKeys = KeyFilter(
+        keys: ["name", "amenity", "shop", "tourism", "leisure", "office", "craft", "healthcare", "historic", "sport",
+               "man_made", "natural", "emergency", "highway", "place", "public_transport", "railway", "aerialway",
+               "boundary", "brand", "alt_name", "official_name", "ref", "building"],
+        prefixes: ["name:", "addr:"])
+
+    static let poiKeys = ["amenity", "shop", "tourism", "healthcare", "leisure", "office", "craft", "historic",
+                          "man_made", "natural", "emergency", "sport"]
+
+    static let placeRanks: [String: Int] = [
+        "city": 200, "town": 170, "village": 140, "borough": 130, "suburb": 130, "island": 125, "quarter": 115,
+        "municipality": 150, "hamlet": 100, "neighbourhood": 95, "city_block": 60, "islet": 80, "locality": 70,
+        "isolated_dwelling": 60, "farm": 50, "square": 70, "plot": 40,
+    ]
+
+    static let streetRanks: [String: Int] = [
+        "motorway": 110, "trunk": 105, "primary": 100, "secondary": 90, "tertiary": 80, "unclassified": 65,
+        "residential": 65, "living_street": 60, "pedestrian": 65, "motorway_link": 50, "trunk_link": 50,
+        "primary_link": 50, "secondary_link": 50, "tertiary_link": 50, "service": 40, "track": 35, "road": 50,
+        "footway": 40, "cycleway": 40, "path": 35, "steps": 35, "bridleway": 35, "busway": 45,
+    ]
+
+    /// Highway values that are not roads and never streets.
+    static let nonStreetHighways: Set<String> = [
+        "bus_stop", "platform", "elevator", "street_lamp", "traffic_signals", "crossing", "stop", "give_way",
+        "turning_circle", "turning_loop", "mini_roundabout", "milestone", "emergency_access_point", "speed_camera",
+        "rest_area", "services", "construction", "proposed", "abandoned", "razed", "motorway_junction", "passing_place",
+    ]
+
+    static let transitRanks: [String: Int] = [
+        "railway=station": 120, "railway=halt": 90, "railway=tram_stop": 70, "railway=subway_entrance": 55,
+        "amenity=ferry_terminal": 100, "amenity=bus_station": 100, "aerialway=station": 90,
+        "public_transport=station": 110, "highway=bus_stop": 60, "public_transport=platform": 55,
+    ]
+
+    /// The kind, category and names of an object, or nil when it is no landmark.
+    public static func classify(_ tags: [String: String], type: OSMType) -> LandmarkClassification? {
+        let name = tags["name"]?.trimmed
+        let hasName = !(name ?? "").isEmpty
+
+        // Transit stops first: a bus stop also carries highway=*, a station may carry building=*.
+        if let t = transitCategory(tags) {
+            let names = collectNames(tags, includeRef: true)
+            return LandmarkClassification(kind: .transit, key: t.key, value: t.value,
+                                          importance: transitRanks["\(t.key)=\(t.value)"] ?? 60, names: names)
+        }
+        if let place = tags["place"], hasName {
+            var rank = placeRanks[place] ?? 60
+            if let pop = tags["population"].flatMap(parsePopulation), pop > 0 {
+                rank += min(50, Int((log10(Double(pop)) * 8).rounded()))
+            }
+            if tags["capital"] == "yes" || tags["capital"] == "2" { rank += 25 }
+            return LandmarkClassification(kind: .place, key: "place", value: place, importance: rank,
+                                          names: collectNames(tags, includeRef: false))
+        }
+        if let highway = tags["highway"], type == .way, !nonStreetHighways.contains(highway) {
+            let ref = tags["ref"]?.trimmed ?? ""
+            let major = (streetRanks[highway] ?? 0) >= 80
+            guard hasName || (major && !ref.isEmpty) else { return nil }
+            var names = collectNames(tags, includeRef: true)
+            if !hasName { names = [LandmarkName(key: "ref", value: ref)] + names.filter { $0.value != ref } }
+            return LandmarkClassification(kind: .street, key: "highway", value: highway,
+                                          importance: streetRanks[highway] ?? 50, names: names)
+        }
+        // Parks and other named open spaces are areas; other leisure objects are POIs.
+        if let leisure = tags["leisure"], ["park", "garden", "nature_reserve"].contains(leisure), hasName, type != .node {
+            return LandmarkClassification(kind: .area, key: "leisure", value: leisure, importance: 70,
+                                          names: collectNames(tags, includeRef: false))
+        }
+        for key in poiKeys {
+            guard let value = tags[key], !value.isEmpty, value != "no" else { continue }
+            if key == "natural" && !hasName { continue }
+            if key == "natural" && type != .node && value != "beach" {
+                guard hasName else { continue }
+                return LandmarkClassification(kind: .area, key: key, value: value, importance: 65,
+                                              names: collectNames(tags, includeRef: false))
+            }
+            let info = CategoryCatalog.info(key: key, value: value)
+            var names = collectNames(tags, includeRef: false)
+            if names.isEmpty, let brand = tags["brand"]?.trimmed, !brand.isEmpty {
+                names = [LandmarkName(key: "brand", value: brand)]
+            }
+            guard !names.isEmpty || info?.indexUnnamed == true else { continue }
+            var rank = 60 + (info?.boost ?? 0)
+            if tags["wikidata"] != nil || tags["wikipedia"] != nil { rank += 30 }
+            if tags["brand"] != nil || tags["brand:wikidata"] != nil { rank += 10 }
+            if names.isEmpty { rank -= 20 }
+            return LandmarkClassification(kind: .poi, key: key, value: value, importance: rank, names: names)
+        }
+        if tags["boundary"] == "administrative", hasName, type != .node {
+            let level = Int(tags["admin_level"] ?? "") ?? 8
+            let rank = max(80, 260 - level * 14)
+            return LandmarkClassification(kind: .area, key: "boundary", value: "administrative", importance: rank,
+                                          names: collectNames(tags, includeRef: false))
+        }
+        if let building = tags["building"], hasName, building != "no" {
+            var rank = 55
+            if tags["wikidata"] != nil || tags["wikipedia"] != nil { rank += 30 }
+            return LandmarkClassification(kind: .area, key: "building", value: building, importance: rank,
+                                          names: collectNames(tags, includeRef: false))
+        }
+        if tags["addr:housenumber"] != nil, tags["addr:street"] != nil || tags["addr:place"] != nil {
+            return LandmarkClassification(kind: .address, key: "addr", value: "housenumber", importance: 20,
+                                          names: hasName ? collectNames(tags, includeRef: false) : [])
+        }
+        return nil
+    }
+
+    static func transitCategory(_ tags: [String: String]) -> (key: String, value: String)? {
+        if let r = tags["railway"], ["station", "halt", "tram_stop", "subway_entrance"].contains(r) { return ("railway", r) }
+        if tags["highway"] == "bus_stop" { return ("highway", "bus_stop") }
+        if let a = tags["amenity"], a == "ferry_terminal" || a == "bus_station" { return ("amenity", a) }
+        if tags["aerialway"] == "station" { return ("aerialway", "station") }
+        if let p = tags["public_transport"], p == "station" || p == "platform" { return ("public_transport", p) }
+        return nil
+    }
+
+    static let nameKeys: Set<String> = [
+        "alt_name", "old_name", "short_name", "official_name", "loc_name", "int_name", "reg_name", "nat_name",
+        "brand",
+    ]
+
+    /// Every searchable name of an object, `name` first, duplicates removed, `;`-lists split.
+    public static func collectNames(_ tags: [String: String], includeRef: Bool) -> [LandmarkName] {
+        var result: [LandmarkName] = []
+        var seen = Set<String>()
+        func add(_ key: String, _ raw: String) {
+            for part in raw.split(separator: ";") {
+                let v = String(part).trimmed
+                guard !v.isEmpty, v.count <= 255, seen.insert(v).inserted else { continue }
+                result.append(LandmarkName(key: key, value: v))
+            }
+        }
+        if let n = tags["name"] { add("name", n) }
+        // Stable order: sort the rest by key so the same tags always give the same bytes.
+        for key in tags.keys.sorted() {
+            if includeRef && key == "ref" {
+                add(key, tags[key]!)
+                continue
+            }
+            let isName = key.hasPrefix("name:") || nameKeys.contains(key)
+                || (key.hasPrefix("alt_name:") || key.hasPrefix("official_name:") || key.hasPrefix("old_name:"))
+            // Checked only for name-like keys, and without Foundation: this runs for every tagged object.
+            if isName && !isMetaKey(key) { add(key, tags[key]!) }
+        }
+        return result
+    }
+
+    /// Keys like name:etymology:wikidata or name:source describe a name rather than being one.
+    static func isMetaKey(_ key: String) -> Bool {
+        for part in key.utf8.split(separator: UInt8(ascii: ":")).dropFirst() {
+            switch String(decoding: part, as: UTF8.self) {
+            case "wikidata", "wikipedia", "etymology", "pronunciation", "signed", "source", "note", "date", "language": return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    static func parsePopulation(_ s: String) -> Int? {
+        Int(s.filter { $0.isNumber })
+    }
+}
+
+extension String {
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}

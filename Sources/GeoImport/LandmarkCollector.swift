@@ -1,0 +1,201 @@
+// The import's handler: consumes parsed batches in file order, keeps node
+// coordinates, and turns tagged objects into landmark drafts. Streets are held
+// back as parts so the ways of one street can merge; highway ways and barrier
+// nodes are passed on to the road graph builder. `finish()` merges streets,
+// assigns localities and returns the landmarks. Everything kept per element
+// is compact (NodeStore, WayExtentStore, DraftArchive): an import's memory is
+// bounded by bytes per node, not by objects per element.
+import Foundation
+import GeoBase
+import GeoFormat
+import GeoModel
+import GeoOSM
+
+/// Receives the road network while the file streams by (see RoadGraphBuilder).
+public protocol RoadNetworkSink: AnyObject {
+    func addBarrier(nodeID: Int64, tags: [String: String])
+    func addWay(id: Int64, refs: ArraySlice<Int64>, tags: [String: String])
+}
+
+public final class LandmarkCollector {
+    public private(set) var nodes: NodeStore
+    /// Landmarks found so far, encoded (see DraftArchive); decoded by `finish()`.
+    private var drafts = DraftArchive()
+    public private(set) var warnings = ImportWarnings()
+    public private(set) var counts = (nodes: 0, ways: 0, relations: 0)
+    public private(set) var dataBox = FixedBoundingBox.empty
+    public weak var roads: RoadNetworkSink?
+    /// Where phase lines go when the build traces its memory.
+    package var trace = MemoryTrace(sink: nil)
+
+    private var streetParts = DraftArchive()
+    // Way extents, for relation geometry (relations follow ways in OSM files).
+    private var wayExtents: WayExtentStore? = WayExtentStore()
+    private var nodesReleased = false
+    private var scratch: [FixedCoordinate] = []
+
+    static let roadKeys = KeyFilter(keys: ["highway", "route", "barrier", "access", "motor_vehicle", "vehicle"])
+
+    /// A collector keeping node locations in `nodes` (in memory unless given a file-backed store).
+    public init(nodes: NodeStore = NodeStore()) {
+        self.nodes = nodes
+    }
+
+    public func consume(_ batch: OSMBatch) {
+        for i in 0..<batch.nodeIDs.count { node(batch, i) }
+        if counts.ways == 0 && !batch.wayIDs.isEmpty { trace.trace("nodes read") }
+        for i in 0..<batch.wayIDs.count { way(batch, i) }
+        if counts.relations == 0 && !batch.relationIDs.isEmpty { trace.trace("ways read") }
+        for i in 0..<batch.relationIDs.count { relation(batch, i) }
+    }
+
+    private func node(_ b: OSMBatch, _ i: Int) {
+        counts.nodes += 1
+        let id = b.nodeIDs[i], lat = b.nodeLats[i], lon = b.nodeLons[i]
+        nodes.append(id: id, lat: lat, lon: lon)
+        let p = FixedCoordinate(lat: lat, lon: lon)
+        dataBox.extend(p)
+        let tags = b.tags(ofNode: i)
+        guard !tags.isEmpty else { return }
+        let interesting = tags.hasAny(of: LandmarkClassifier.interestingKeys)
+        let road = roads != nil && tags.hasAny(of: LandmarkCollector.roadKeys)
+        guard interesting || road else { return }
+        let dict = tags.dictionary()
+        if road, dict["barrier"] != nil || dict["access"] != nil { roads?.addBarrier(nodeID: id, tags: dict) }
+        guard interesting, let c = LandmarkClassifier.classify(dict, type: .node) else { return }
+        var d = LandmarkDraft(osmType: .node, osmID: id, kind: c.kind, categoryKey: c.key, categoryValue: c.value,
+                              point: p, importance: clampImportance(c.importance), names: c.names)
+        applyAddress(dict, to: &d)
+        drafts.append(d)
+    }
+
+    private func way(_ b: OSMBatch, _ i: Int) {
+        counts.ways += 1
+        let id = b.wayIDs[i]
+        let refs = b.refs(ofWay: i)
+        scratch.removeAll(keepingCapacity: true)
+        var missing = 0
+        for r in refs {
+            if let c = nodes.coordinate(of: r) { scratch.append(c) } else { missing += 1 }
+        }
+        if missing > 0 {
+            warnings.missingNodeRefs += missing
+            warnings.waysWithMissingNodes += 1
+        }
+        var box = FixedBoundingBox.empty
+        for c in scratch { box.extend(c) }
+        if !box.isEmpty { wayExtents?.append(id: id, box: box) }
+        let tags = b.tags(ofWay: i)
+        guard !tags.isEmpty else { return }
+        if let roads, tags.hasAny(of: LandmarkCollector.roadKeys) {
+            let dict = tags.dictionary()
+            if dict["highway"] != nil || dict["route"] == "ferry" { roads.addWay(id: id, refs: refs, tags: dict) }
+        }
+        guard tags.hasAny(of: LandmarkClassifier.interestingKeys) else { return }
+        let dict = tags.dictionary()
+        guard let c = LandmarkClassifier.classify(dict, type: .way) else { return }
+        guard !scratch.isEmpty else {
+            warnings.waysWithoutGeometry += 1
+            return
+        }
+        if c.kind == .street {
+            // Encoded at once, so `scratch` stays the only owner of its buffer (a part keeping it would
+            // hold a buffer as large as the longest way so far). The name key is computed on decoding.
+            streetParts.append(street: StreetPart(wayID: id, classification: c, points: scratch, nameKey: ""))
+            return
+        }
+        let closed = refs.count >= 4 && refs.first == refs.last
+        let point = (closed ? PlanarGeometry.centroid(ofRing: scratch) : PlanarGeometry.midpoint(ofLine: scratch)) ?? box.center
+        var d = LandmarkDraft(osmType: .way, osmID: id, kind: c.kind, categoryKey: c.key, categoryValue: c.value,
+                              point: point, bbox: box, importance: clampImportance(c.importance + sizeBonus(box)),
+                              names: c.names)
+        applyAddress(dict, to: &d)
+        drafts.append(d)
+    }
+
+    private func relation(_ b: OSMBatch, _ i: Int) {
+        counts.relations += 1
+        let tags = b.tags(ofRelation: i)
+        guard !tags.isEmpty, tags.hasAny(of: LandmarkClassifier.interestingKeys) else { return }
+        let dict = tags.dictionary()
+        guard let type = dict["type"], type == "multipolygon" || type == "boundary" else { return }
+        guard let c = LandmarkClassifier.classify(dict, type: .relation), c.kind != .street else { return }
+        var box = FixedBoundingBox.empty
+        var label: FixedCoordinate?
+        for m in b.members(ofRelation: i) {
+            switch b.memberTypes[m] {
+            case .way:
+                if let wb = wayExtents?.box(of: b.memberRefs[m]) { box.extend(wb) }
+            case .node:
+                // A boundary's label or admin centre is a better pin than its box centre.
+                let role = b.string(b.memberRoles[m])
+                if role == "label" || (role == "admin_centre" && label == nil) {
+                    label = nodes.coordinate(of: b.memberRefs[m]) ?? label
+                }
+            case .relation:
+                continue
+            }
+        }
+        guard !box.isEmpty else {
+            warnings.relationsWithoutGeometry += 1
+            return
+        }
+        var d = LandmarkDraft(osmType: .relation, osmID: b.relationIDs[i], kind: c.kind, categoryKey: c.key,
+                              categoryValue: c.value, point: label ?? box.center, bbox: box,
+                              importance: clampImportance(c.importance + sizeBonus(box)), names: c.names)
+        applyAddress(dict, to: &d)
+        drafts.append(d)
+    }
+
+    private func applyAddress(_ tags: [String: String], to d: inout LandmarkDraft) {
+        d.houseNumber = tags["addr:housenumber"]?.trimmed.nonEmpty
+        d.street = (tags["addr:street"] ?? tags["addr:place"])?.trimmed.nonEmpty
+        d.postcode = tags["addr:postcode"]?.trimmed.nonEmpty
+        d.city = tags["addr:city"]?.trimmed.nonEmpty
+    }
+
+    /// Larger areas matter more: up to +40 for a box of ~10 km.
+    private func sizeBonus(_ box: FixedBoundingBox) -> Int {
+        let diag = box.boundingBox.center.distance(to: Coordinate(lat: Double(box.maxLat) / 1e7, lon: Double(box.maxLon) / 1e7))
+        guard diag > 50 else { return 0 }
+        return min(40, Int(log10(diag / 50) * 17))
+    }
+
+    /// Merges streets, resolves localities; returns every landmark.
+    public func finish() -> [LandmarkDraft] {
+        var all = drafts.drafts()
+        drafts = DraftArchive()
+        let parts = streetParts.streetParts()
+        streetParts = DraftArchive()
+        all.append(contentsOf: StreetMerger.merge(parts))
+        LocalityResolver.assign(&all)
+        if !nodesReleased { warnings.outOfOrderNodes = nodes.outOfOrderCount }
+        return all
+    }
+
+    /// Releases way extents once relations are done (they are only needed for relation geometry).
+    public func releaseWayBoxes() {
+        wayExtents = nil
+    }
+
+    /// Releases the node locations once nothing needs them (the road graph has its coordinates).
+    public func releaseNodes() {
+        warnings.outOfOrderNodes = nodes.outOfOrderCount
+        nodesReleased = true
+        nodes = NodeStore()
+    }
+
+    /// Bytes held by the way extents (for the memory report).
+    public var wayExtentBytes: Int { wayExtents?.memoryBytes ?? 0 }
+
+    public func absorb(parseWarnings w: OSMParseWarnings) {
+        warnings.nodesWithoutCoordinates += w.nodesWithoutCoordinates
+        warnings.deletedElementsSkipped += w.deletedElementsSkipped
+    }
+}
+
+func clampImportance(_ v: Int) -> UInt8 { UInt8(max(0, min(255, v))) }
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

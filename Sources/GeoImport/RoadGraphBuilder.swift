@@ -1,0 +1,300 @@
+// Builds the road graph while the importer streams: highway and ferry ways
+// are kept as compact node-id lists with a per-way profile; at the end, nodes
+// where ways meet, end or carry a barrier become graph nodes (Hilbert-ordered
+// for locality), the points between them become edge geometry, and a uniform
+// grid over the edge segments is laid down for nearest-road look-ups.
+//
+// Memory is bounded by the road network, not the file: way refs are stored
+// as zig-zag varint differences (about 2.5 bytes a ref instead of 8), and the
+// build works on sorted arrays — the distinct road node ids, ascending, with a
+// flag byte and a coordinate each — instead of dictionaries keyed by node id.
+// The build runs in two steps so the importer can free the node store between
+// them: `resolve(nodes:)` looks up each road node's coordinate once (in id
+// order, which the node store walks fastest), `assemble()` does the rest.
+import Foundation
+import GeoBase
+import GeoRoads
+
+public struct BuiltGraph: Sendable {
+    public var bytes: [UInt8]
+    public var nodeCount: Int
+    public var edgeCount: Int
+}
+
+public final class RoadGraphBuilder: RoadNetworkSink {
+    /// Per way: varint profile, varint ref count, then zig-zag varint differences from the previous ref.
+    /// A GrowableRegion, so it grows without copies (see there).
+    private var wayStream: GrowableRegion? = try! GrowableRegion(backing: .memory, reservation: 1 << 38)
+    private var wayCount = 0
+    private var refCount = 0
+    private var lastRef: Int64 = 0
+    private var profiles: [WayProfile] = []
+    private var profileIndex: [WayProfile: UInt32] = [:]
+    /// Barrier nodes in file order (ascending in sorted files) and the modes they stop.
+    private var barrierIDs: [Int64] = []
+    private var barrierModes: [UInt8] = []
+
+    // After resolve(): the distinct road node ids, ascending, and per id its flags and coordinate.
+    private var nodeIDs: [Int64] = []
+    private var flags: [UInt8] = []
+    private var coords: [FixedCoordinate] = []
+    private var resolved = false
+
+    /// Flag bits per road node; bits 3–5 hold the barrier modes.
+    static let hasCoordinate: UInt8 = 1, usedTwice: UInt8 = 2, forced: UInt8 = 4
+
+    public init() {}
+
+    public func addBarrier(nodeID: Int64, tags: [String: String]) {
+        let b = AccessRules.barrierBlocks(tags)
+        if b != 0 {
+            barrierIDs.append(nodeID)
+            barrierModes.append(b)
+        }
+    }
+
+    public func addWay(id: Int64, refs wayRefs: ArraySlice<Int64>, tags: [String: String]) {
+        guard wayRefs.count >= 2, let p = AccessRules.profile(tags) else { return }
+        var index = profileIndex[p]
+        if index == nil {
+            index = UInt32(profiles.count)
+            profiles.append(p)
+            profileIndex[p] = index
+        }
+        guard let stream = wayStream else { return }
+        stream.appendVarint(UInt64(index!))
+        stream.appendVarint(UInt64(wayRefs.count))
+        for r in wayRefs {
+            stream.appendVarint(NodeStore.zigzag(r &- lastRef))
+            lastRef = r
+        }
+        wayCount += 1
+        refCount += wayRefs.count
+    }
+
+    /// Bytes held while the file streams by (for the memory report).
+    public var memoryBytes: Int { (wayStream?.count ?? 0) + barrierIDs.capacity * 9 + nodeIDs.capacity * 17 }
+
+    public func build(nodes store: inout NodeStore) -> BuiltGraph {
+        resolve(nodes: store)
+        return assemble()
+    }
+
+    /// Step 1: the distinct road nodes, how often each is used, and their coordinates. After this
+    /// the node store is no longer needed.
+    public func resolve(nodes store: NodeStore) {
+        var ids = [Int64]()
+        ids.reserveCapacity(refCount)
+        forEachWay { _, refs in ids.append(contentsOf: refs) }
+        ids.sort()
+        // Distinct ids; a repeated one is used twice (a junction, or a loop's closing node).
+        var unique = 0
+        var twice = [Bool](repeating: false, count: ids.count)
+        for i in ids.indices {
+            if unique > 0 && ids[i] == ids[unique - 1] {
+                twice[unique - 1] = true
+            } else {
+                ids[unique] = ids[i]
+                unique += 1
+            }
+        }
+        nodeIDs = ids.withUnsafeBufferPointer { Array($0[0..<unique]) }
+        ids = []
+        flags = twice.withUnsafeBufferPointer { b in b[0..<unique].map { $0 ? RoadGraphBuilder.usedTwice : 0 } }
+        twice = []
+        coords = [FixedCoordinate](repeating: FixedCoordinate(lat: 0, lon: 0), count: unique)
+        for u in 0..<unique {
+            if let c = store.coordinate(of: nodeIDs[u]) {
+                coords[u] = c
+                flags[u] |= RoadGraphBuilder.hasCoordinate
+            }
+        }
+        // Barriers: the last tagging of a node wins, as when read into a dictionary.
+        for (k, id) in barrierIDs.enumerated() {
+            if let u = position(of: id) { flags[u] = flags[u] & 0b111 | barrierModes[k] << 3 }
+        }
+        barrierIDs = []
+        barrierModes = []
+        resolved = true
+    }
+
+    /// Step 2: junctions, edges, adjacency, grid, and the serialised section.
+    public func assemble() -> BuiltGraph {
+        precondition(resolved, "resolve(nodes:) first")
+        // Junctions: way ends, nodes used more than once, barriers, and nodes next to gaps.
+        var wayNodes: [Int] = []
+        forEachWay { _, refs in
+            wayNodes.removeAll(keepingCapacity: true)
+            for r in refs { wayNodes.append(position(of: r)!) }
+            let n = wayNodes.count
+            for i in 0..<n where has(wayNodes[i], RoadGraphBuilder.hasCoordinate) {
+                let isEnd = i == 0 || i == n - 1 || !has(wayNodes[i - 1], RoadGraphBuilder.hasCoordinate)
+                    || !has(wayNodes[i + 1], RoadGraphBuilder.hasCoordinate)
+                // Very long ways are cut so no edge has more than RoadGraphFormat.maxShapePoints shape points.
+                let cut = i % (RoadGraphFormat.maxShapePoints / 2) == 0
+                if isEnd || cut || flags[wayNodes[i]] >> 3 != 0 { flags[wayNodes[i]] |= RoadGraphBuilder.forced }
+            }
+        }
+        var box = FixedBoundingBox.empty
+        for u in nodeIDs.indices where has(u, RoadGraphBuilder.hasCoordinate) { box.extend(coords[u]) }
+        var order: [(key: UInt32, u: UInt32)] = []
+        for u in nodeIDs.indices where has(u, RoadGraphBuilder.hasCoordinate)
+            && flags[u] & (RoadGraphBuilder.usedTwice | RoadGraphBuilder.forced) != 0 {
+            order.append((HilbertOrder.key(coords[u], in: box), UInt32(u)))
+        }
+        // Ties by node id: u follows id order.
+        order.sort { $0.key != $1.key ? $0.key < $1.key : $0.u < $1.u }
+        let junctions = order.map(\.u)
+        order = []
+        var nodeIndex = [UInt32](repeating: .max, count: nodeIDs.count)
+        for (j, u) in junctions.enumerated() { nodeIndex[Int(u)] = UInt32(j) }
+
+        // Edges between consecutive junctions along each way.
+        struct Edge { var from: UInt32; var to: UInt32; var profile: UInt32; var length: Float; var shapeStart: UInt32 }
+        var edges: [Edge] = []
+        var shapes: [FixedCoordinate] = []
+        forEachWay { profile, refs in
+            var from: UInt32?
+            var length = 0.0
+            var prev: FixedCoordinate?
+            var shapeStart = shapes.count
+            for r in refs {
+                let u = position(of: r)!
+                guard has(u, RoadGraphBuilder.hasCoordinate) else { from = nil; prev = nil; continue }
+                let c = coords[u]
+                if let p = prev { length += p.coordinate.distance(to: c.coordinate) }
+                prev = c
+                let n = nodeIndex[u]
+                if n != .max {
+                    if let f = from, !(f == n && length == 0) {
+                        edges.append(Edge(from: f, to: n, profile: profile, length: Float(length), shapeStart: UInt32(shapeStart)))
+                    } else if from != nil {
+                        shapes.removeSubrange(shapeStart...)
+                    }
+                    from = n
+                    length = 0
+                    shapeStart = shapes.count
+                } else if from != nil {
+                    shapes.append(c)
+                }
+            }
+            if shapes.count > shapeStart { shapes.removeSubrange(shapeStart...) }
+        }
+        wayStream = nil
+        // CSR adjacency.
+        var layout = RoadGraphFormat.Layout()
+        layout.nodeCount = junctions.count
+        layout.edgeCount = edges.count
+        layout.profileCount = profiles.count
+        layout.shapeCount = shapes.count
+        var adjStart = [UInt32](repeating: 0, count: junctions.count + 1)
+        for e in edges { adjStart[Int(e.from) + 1] += 1; adjStart[Int(e.to) + 1] += 1 }
+        for i in 0..<junctions.count { adjStart[i + 1] += adjStart[i] }
+        var fill = adjStart
+        var adj = [UInt32](repeating: 0, count: edges.count * 2)
+        for (i, e) in edges.enumerated() {
+            adj[Int(fill[Int(e.from)])] = UInt32(i) << 1
+            fill[Int(e.from)] += 1
+            adj[Int(fill[Int(e.to)])] = UInt32(i) << 1 | 1
+            fill[Int(e.to)] += 1
+        }
+        fill = []
+        // Grid over segments.
+        let grid = EdgeGridBuilder(box: box, edgeCount: edges.count)
+        let cells = grid.lists(edgeCount: edges.count) { i, pts in
+            let e = edges[i]
+            pts.append(coords[Int(junctions[Int(e.from)])])
+            let shapeEnd = i + 1 < edges.count ? Int(edges[i + 1].shapeStart) : shapes.count
+            pts.append(contentsOf: shapes[Int(e.shapeStart)..<max(Int(e.shapeStart), shapeEnd)])
+            pts.append(coords[Int(junctions[Int(e.to)])])
+        }
+        layout.rows = grid.rows
+        layout.cols = grid.cols
+        layout.gridEntryCount = cells.entries.count
+        var names = ByteWriter()
+        var nameOffsets: [String: Int] = [:]
+        for p in profiles where nameOffsets[p.name] == nil {
+            nameOffsets[p.name] = names.count
+            names.string(p.name)
+        }
+        layout.namesLength = names.count
+
+        // Serialise.
+        var w = ByteWriter(capacity: layout.total)
+        for v in [RoadGraphFormat.version, UInt32(layout.nodeCount), UInt32(layout.edgeCount), UInt32(layout.profileCount),
+                  UInt32(layout.shapeCount), UInt32(layout.rows), UInt32(layout.cols), UInt32(layout.gridEntryCount)] { w.u32(v) }
+        w.i32(grid.minLat)
+        w.i32(grid.minLon)
+        w.i32(grid.cellLat)
+        w.i32(grid.cellLon)
+        w.u32(UInt32(layout.namesLength))
+        // Fastest speed per mode, so A* potentials can be tight (0 in files written before this field).
+        for m in TravelMode.allCases { w.u8(profiles.map { $0.speeds[m.rawValue] }.max() ?? 0) }
+        while w.count < RoadGraphFormat.headerSize { w.u8(0) }
+        for u in junctions { let c = coords[Int(u)]; w.i32(c.lat); w.i32(c.lon) }
+        for u in junctions { w.u8(flags[Int(u)] >> 3) }
+        w.align(to: 4)
+        for v in adjStart { w.u32(v) }
+        for v in adj { w.u32(v) }
+        for e in edges { w.u32(e.from); w.u32(e.to); w.u32(e.profile); w.u32(e.length.bitPattern); w.u32(e.shapeStart) }
+        for p in profiles {
+            w.u8(p.roadClass.rawValue)
+            w.u8(p.access)
+            for s in p.speeds { w.u8(s) }
+            w.u8(0)
+            w.u16(0)
+            w.u32(UInt32(nameOffsets[p.name]!))
+        }
+        for s in shapes { w.i32(s.lat); w.i32(s.lon) }
+        for v in cells.start { w.u32(v) }
+        for e in cells.entries { w.u32(e) }
+        w.append(contentsOf: names.bytes)
+        precondition(w.count == layout.total)
+        nodeIDs = []
+        flags = []
+        coords = []
+        return BuiltGraph(bytes: w.bytes, nodeCount: layout.nodeCount, edgeCount: layout.edgeCount)
+    }
+
+    @inline(__always) private func has(_ u: Int, _ flag: UInt8) -> Bool { flags[u] & flag != 0 }
+
+    /// Index of `id` in the sorted distinct road node ids.
+    private func position(of id: Int64) -> Int? {
+        var lo = 0, hi = nodeIDs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if nodeIDs[mid] < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < nodeIDs.count && nodeIDs[lo] == id ? lo : nil
+    }
+
+    /// Decodes the stored ways in order: profile and refs (the refs array is reused between calls).
+    private func forEachWay(_ body: (UInt32, [Int64]) -> Void) {
+        guard let stream = wayStream else { return }
+        var refs: [Int64] = []
+        var i = 0
+        var last: Int64 = 0
+        stream.withBytes(0..<stream.count) { s in
+            func next() -> UInt64 {
+                var shift: UInt64 = 0, v: UInt64 = 0
+                while true {
+                    let b = s[i]
+                    i += 1
+                    v |= UInt64(b & 0x7F) << shift
+                    if b < 0x80 { return v }
+                    shift += 7
+                }
+            }
+            for _ in 0..<wayCount {
+                let profile = UInt32(next())
+                let n = Int(next())
+                refs.removeAll(keepingCapacity: true)
+                for _ in 0..<n {
+                    last = last &+ NodeStore.unzigzag(next())
+                    refs.append(last)
+                }
+                body(profile, refs)
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+// What the index holds: landmarks of six kinds, each with its OSM identity,
+// category, position, extent, importance, names and address. `LandmarkDraft`
+// is the builder's mutable form; the index stores it compactly and the reader
+// hands back `Landmark` values.
+import GeoBase
+
+public enum LandmarkKind: UInt8, CaseIterable, Sendable, Codable {
+    case poi = 0, address, street, place, transit, area
+
+    public var name: String {
+        switch self {
+        case .poi: "poi"
+        case .address: "address"
+        case .street: "street"
+        case .place: "place"
+        case .transit: "transit"
+        case .area: "area"
+        }
+    }
+
+    public init?(name: String) {
+        guard let k = LandmarkKind.allCases.first(where: { $0.name == name }) else { return nil }
+        self = k
+    }
+}
+
+public enum OSMType: UInt8, Sendable {
+    case node = 0, way = 1, relation = 2
+
+    public var letter: String {
+        switch self {
+        case .node: "n"
+        case .way: "w"
+        case .relation: "r"
+        }
+    }
+}
+
+/// One name of a landmark: `key` is the OSM key it came from ("name", "name:de",
+/// "alt_name", "brand", "ref" …).
+public struct LandmarkName: Sendable, Hashable {
+    public var key: String
+    public var value: String
+
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A landmark as the builder assembles it before it is written.
+public struct LandmarkDraft: Sendable {
+    public var osmType: OSMType
+    public var osmID: Int64
+    public var kind: LandmarkKind
+    public var categoryKey: String
+    public var categoryValue: String
+    public var point: FixedCoordinate
+    public var bbox: FixedBoundingBox?
+    public var importance: UInt8
+    /// First entry is the display name (`name`, or a fallback such as `brand`).
+    public var names: [LandmarkName]
+    public var houseNumber: String?
+    public var street: String?
+    public var postcode: String?
+    public var city: String?
+    /// Nearest place name (or addr:city), filled in after all places are known.
+    public var locality: String?
+
+    public init(osmType: OSMType, osmID: Int64, kind: LandmarkKind, categoryKey: String, categoryValue: String,
+                point: FixedCoordinate, bbox: FixedBoundingBox? = nil, importance: UInt8, names: [LandmarkName]) {
+        self.osmType = osmType
+        self.osmID = osmID
+        self.kind = kind
+        self.categoryKey = categoryKey
+        self.categoryValue = categoryValue
+        self.point = point
+        self.bbox = bbox
+        self.importance = importance
+        self.names = names
+    }
+
+    /// The display name: the first name, or the formatted address for unnamed addresses.
+    public var displayName: String {
+        if let first = names.first { return first.value }
+        return AddressFormat.format(houseNumber: houseNumber, street: street) ?? ""
+    }
+}
+
+/// How house number and street are put together for display.
+public enum AddressFormat {
+    /// Last words of street names in languages that write the number after the street.
+    static let numberAfterWords: Set<String> = [
+        "straße", "strasse", "str.", "weg", "gasse", "allee", "platz", "ring", "damm", "ufer", "steig", "pfad",
+        "chaussee", "markt", "graben", "katu", "tie", "kuja", "polku", "gatan", "vägen", "gränd", "gata", "vei",
+        "veien", "gate", "gaten", "vej", "straat", "laan", "gracht", "kade", "plein",
+        "улица", "проспект", "переулок", "шоссе", "бульвар", "набережная", "площадь", "проезд", "тупик",
+    ]
+    /// Endings of compound street names ("Hauptstraße", "Mannerheimintie").
+    static let numberAfterSuffixes = ["straße", "strasse", "weg", "gasse", "allee", "platz", "ring", "damm", "ufer",
+                                      "katu", "tie", "gatan", "vägen", "straat", "laan", "gracht"]
+    /// First words of street names in languages that write the number after the street.
+    static let numberAfterFirstWords: Set<String> = ["ulica", "ul.", "via", "calle", "carrer", "rua", "avenida", "ulice", "utca"]
+
+    public static func numberGoesAfter(street: String) -> Bool {
+        let lower = street.lowercased()
+        let words = lower.split(separator: " ")
+        guard let last = words.last, let first = words.first else { return false }
+        if numberAfterWords.contains(String(last)) || numberAfterFirstWords.contains(String(first)) { return true }
+        return numberAfterSuffixes.contains { last.hasSuffix($0) }
+    }
+
+    /// "12 Rue Grimaldi", "Hauptstraße 12", or nil when neither part is known.
+    public static func format(houseNumber: String?, street: String?) -> String? {
+        switch (houseNumber, street) {
+        case let (n?, s?): numberGoesAfter(street: s) ? "\(s) \(n)" : "\(n) \(s)"
+        case let (n?, nil): n
+        case let (nil, s?): s
+        default: nil
+        }
+    }
+}

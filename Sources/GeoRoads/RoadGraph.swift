@@ -1,0 +1,166 @@
+// Read access to the road graph section of an open index (layout in
+// RoadGraphFormat). Opening checks that the arrays the counts promise fit in
+// the section; every later read is bounds-checked, and ids read from the file
+// are clamped to their tables, so corrupt data can misroute but not crash.
+import GeoBase
+
+public struct RoadEdge: Sendable {
+    public let index: Int
+    public let from: Int
+    public let to: Int
+    public let profile: Int
+    public let length: Double
+}
+
+public struct RoadProfile: Sendable {
+    public let roadClass: RoadClass
+    public let access: UInt8
+    public let speeds: (UInt8, UInt8, UInt8)
+    public let nameOffset: Int
+
+    public func allows(_ mode: TravelMode, forward: Bool) -> Bool {
+        access & (forward ? mode.forwardBit : mode.backwardBit) != 0
+    }
+
+    public func speed(_ mode: TravelMode) -> Double {
+        switch mode {
+        case .car: Double(speeds.0)
+        case .bicycle: Double(speeds.1)
+        case .foot: Double(speeds.2)
+        }
+    }
+}
+
+public struct RoadGraph: Sendable {
+    package let view: ByteView
+    /// Keeps the memory the view points into alive for as long as any copy of the graph exists.
+    let owner: (any Sendable & AnyObject)?
+    package let layout: RoadGraphFormat.Layout
+    public var nodeCount: Int { layout.nodeCount }
+    public var edgeCount: Int { layout.edgeCount }
+    let gridMinLat: Int32, gridMinLon: Int32, cellLat: Int32, cellLon: Int32
+    /// Byte offsets of the arrays, worked out once (the layout's computed properties add up on every call).
+    let nodesAt: Int, barriersAt: Int, adjStartAt: Int, adjAt: Int, edgesAt: Int, profilesAt: Int, shapesAt: Int,
+        gridStartAt: Int, gridEdgesAt: Int, namesAt: Int
+
+    /// The fastest speed any edge has for `mode`, in km/h (255 when the file does not say).
+    public func maxSpeed(_ mode: TravelMode) -> Double {
+        let v = view.u8(52 + mode.rawValue)
+        return v == 0 ? 255 : Double(v)
+    }
+
+    /// The graph in `view`; `owner` must keep the bytes alive (the index's MappedFile).
+    public init?(view: ByteView, owner: (any Sendable & AnyObject)? = nil) {
+        guard view.count >= RoadGraphFormat.headerSize, view.u32(0) == RoadGraphFormat.version else { return nil }
+        var l = RoadGraphFormat.Layout()
+        let limit = UInt32(Int32.max / 64)
+        let counts = (1...7).map { view.u32($0 * 4) }
+        guard counts.allSatisfy({ $0 <= limit }) else { return nil }
+        l.nodeCount = Int(counts[0]); l.edgeCount = Int(counts[1]); l.profileCount = Int(counts[2])
+        l.shapeCount = Int(counts[3]); l.rows = Int(counts[4]); l.cols = Int(counts[5]); l.gridEntryCount = Int(counts[6])
+        l.namesLength = Int(view.u32(48))
+        guard l.namesLength <= view.count, l.rows >= 1, l.cols >= 1, l.rows * l.cols <= Int(limit),
+              l.total == view.count else { return nil }
+        gridMinLat = view.i32(32)
+        gridMinLon = view.i32(36)
+        cellLat = max(1, view.i32(40))
+        cellLon = max(1, view.i32(44))
+        layout = l
+        self.view = view
+        self.owner = owner
+        nodesAt = l.nodes; barriersAt = l.barriers; adjStartAt = l.adjStart; adjAt = l.adj; edgesAt = l.edges
+        profilesAt = l.profiles; shapesAt = l.shapes; gridStartAt = l.gridStart; gridEdgesAt = l.gridEdges; namesAt = l.names
+    }
+
+    /// The box the edge grid covers: the road network's extent.
+    public var extent: BoundingBox {
+        FixedBoundingBox(minLat: gridMinLat, minLon: gridMinLon,
+                         maxLat: Int32(clamping: Int64(gridMinLat) + Int64(cellLat) * Int64(layout.rows)),
+                         maxLon: Int32(clamping: Int64(gridMinLon) + Int64(cellLon) * Int64(layout.cols))).boundingBox
+    }
+
+    @inline(__always) public func coordinate(ofNode n: Int) -> FixedCoordinate {
+        let o = nodesAt + n * 8
+        return FixedCoordinate(lat: view.i32(o), lon: view.i32(o + 4))
+    }
+
+    @inline(__always) public func barrier(_ n: Int) -> UInt8 { view.u8(barriersAt + n) }
+
+    /// Adjacent edge entries of node `n`: (edge index, traversed against the way's direction).
+    @inline(__always) public func forEachAdjacent(_ n: Int, _ body: (Int, Bool) -> Void) {
+        guard n >= 0, n < layout.nodeCount else { return }
+        let a = Int(view.u32(adjStartAt + n * 4)), b = Int(view.u32(adjStartAt + n * 4 + 4))
+        guard a <= b, b <= layout.edgeCount * 2 else { return }
+        for k in a..<b {
+            let v = view.u32(adjAt + k * 4)
+            let e = Int(v >> 1)
+            if e < layout.edgeCount { body(e, v & 1 == 1) }
+        }
+    }
+
+    @inline(__always) public func edge(_ e: Int) -> RoadEdge {
+        let o = edgesAt + e * RoadGraphFormat.edgeSize
+        let len = Float(bitPattern: view.u32(o + 12))
+        return RoadEdge(index: e, from: min(Int(view.u32(o)), max(0, layout.nodeCount - 1)),
+                        to: min(Int(view.u32(o + 4)), max(0, layout.nodeCount - 1)),
+                        profile: min(Int(view.u32(o + 8)), max(0, layout.profileCount - 1)),
+                        length: len.isFinite && len >= 0 ? Double(len) : 0)
+    }
+
+    public func profile(_ p: Int) -> RoadProfile {
+        let o = profilesAt + p * RoadGraphFormat.profileSize
+        return RoadProfile(roadClass: RoadClass(rawValue: view.u8(o)) ?? .other, access: view.u8(o + 1),
+                           speeds: (view.u8(o + 2), view.u8(o + 3), view.u8(o + 4)), nameOffset: Int(view.u32(o + 8)))
+    }
+
+    public func name(ofProfile p: RoadProfile) -> String {
+        var o = namesAt + p.nameOffset
+        guard p.nameOffset < layout.namesLength else { return "" }
+        return view.string(&o) ?? ""
+    }
+
+    /// Points between the edge's end nodes, in way order.
+    public func shape(ofEdge e: Int) -> Range<Int> {
+        let o = edgesAt + e * RoadGraphFormat.edgeSize
+        let start = min(Int(view.u32(o + 16)), layout.shapeCount)
+        let end = e + 1 < layout.edgeCount ? min(Int(view.u32(o + 16 + RoadGraphFormat.edgeSize)), layout.shapeCount) : layout.shapeCount
+        // A corrupt file cannot make one edge as long as the whole shape table.
+        return start..<max(start, min(end, start + RoadGraphFormat.maxShapePoints))
+    }
+
+    @inline(__always) public func shapePoint(_ i: Int) -> FixedCoordinate {
+        let o = shapesAt + i * 8
+        return FixedCoordinate(lat: view.i32(o), lon: view.i32(o + 4))
+    }
+
+    /// The full geometry of an edge in way order (end nodes included).
+    public func geometry(ofEdge e: Int) -> [FixedCoordinate] {
+        let ed = edge(e)
+        var pts = [coordinate(ofNode: ed.from)]
+        for i in shape(ofEdge: e) { pts.append(shapePoint(i)) }
+        pts.append(coordinate(ofNode: ed.to))
+        return pts
+    }
+
+    /// Edges whose segments may pass within the box.
+    public func edges(near box: FixedBoundingBox, _ body: (Int) -> Void) {
+        let rows = layout.rows, cols = layout.cols
+        func row(_ lat: Int32) -> Int { max(0, min(rows - 1, Int((Int64(lat) - Int64(gridMinLat)) / Int64(cellLat)))) }
+        func col(_ lon: Int32) -> Int { max(0, min(cols - 1, Int((Int64(lon) - Int64(gridMinLon)) / Int64(cellLon)))) }
+        let r0 = row(box.minLat), r1 = row(box.maxLat), c0 = col(box.minLon), c1 = col(box.maxLon)
+        guard r0 <= r1, c0 <= c1 else { return }
+        for r in r0...r1 {
+            for c in c0...c1 {
+                let cell = r * cols + c
+                let a = Int(view.u32(gridStartAt + cell * 4)), b = Int(view.u32(gridStartAt + cell * 4 + 4))
+                guard a <= b, b <= layout.gridEntryCount else { continue }
+                for k in a..<b {
+                    let e = Int(view.u32(gridEdgesAt + k * 4))
+                    if e < layout.edgeCount { body(e) }
+                }
+            }
+        }
+    }
+
+    public var profileCount: Int { layout.profileCount }
+}

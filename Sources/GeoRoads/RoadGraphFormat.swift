@@ -1,0 +1,41 @@
+// Layout of the road graph section (GRPH). A 64-byte header: u32 version,
+// the seven u32 counts of the arrays (nodes, edges, profiles, shapes, grid rows, grid
+// cols, grid entries), i32 grid origin lat/lon and cell size lat/lon, u32 names
+// length, then u8 fastest km/h for car/bicycle/foot (bytes 52–54; 0 = unknown),
+// zero padding. Then fixed-size arrays whose positions follow from the counts:
+//   nodes        nodeCount × (i32 lat, i32 lon), Hilbert-ordered
+//   barriers     nodeCount × u8 (modes a barrier stops: car 1, bicycle 2, foot 4), padded to 4
+//   adjStart     (nodeCount + 1) × u32  — CSR offsets into adj
+//   adj          2·edgeCount × u32      — edge << 1 | 1 when traversed against the way's direction
+//   edges        edgeCount × 20 bytes   — from u32, to u32, profile u32, length f32 (m), shapeStart u32
+//   profiles     profileCount × 12      — class u8, access u8, speed car/bicycle/foot u8, pad u8, pad u16, name offset u32
+//   shapes       shapeCount × (i32, i32) — points between an edge's end nodes, edge by edge
+//   gridStart    (rows·cols + 1) × u32  — uniform grid over edge segments, CSR
+//   gridEdges    gridEntryCount × u32
+//   names        varint-length UTF-8 strings
+package enum RoadGraphFormat {
+    package static let version: UInt32 = 1
+    package static let headerSize = 64
+    package static let edgeSize = 20
+    package static let profileSize = 12
+    /// No edge has more shape points (the builder cuts longer ways), so a reader can cap every range.
+    package static let maxShapePoints = 1 << 16
+
+    package struct Layout {
+        package init() {}
+        package var nodeCount = 0, edgeCount = 0, profileCount = 0, shapeCount = 0
+        package var rows = 0, cols = 0, gridEntryCount = 0, namesLength = 0
+
+        package var nodes: Int { RoadGraphFormat.headerSize }
+        package var barriers: Int { nodes + nodeCount * 8 }
+        package var adjStart: Int { barriers + (nodeCount + 3) / 4 * 4 }
+        package var adj: Int { adjStart + (nodeCount + 1) * 4 }
+        package var edges: Int { adj + edgeCount * 8 }
+        package var profiles: Int { edges + edgeCount * RoadGraphFormat.edgeSize }
+        package var shapes: Int { profiles + profileCount * RoadGraphFormat.profileSize }
+        package var gridStart: Int { shapes + shapeCount * 8 }
+        package var gridEdges: Int { gridStart + (rows * cols + 1) * 4 }
+        package var names: Int { gridEdges + gridEntryCount * 4 }
+        package var total: Int { names + namesLength }
+    }
+}

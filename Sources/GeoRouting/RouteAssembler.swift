@@ -1,0 +1,187 @@
+// Turns a chain of edge positions and the paths between them into a route
+// segment: the geometry follows the roads (partial first and last edges, whole
+// edges in between, shape points included), with running distance and time at
+// every vertex and the streets travelled. Used by the map matcher (positions =
+// the chosen candidates) and the router (positions = snapped waypoints).
+import Foundation
+import GeoBase
+import GeoRoads
+
+struct RouteAssembler {
+    let rules: TraversalRules
+    private(set) var coordinates: [Coordinate] = []
+    private(set) var distances: [Double] = []
+    private(set) var times: [Double] = []
+    private var pieces: [(edge: Int, profile: RoadProfile, metres: Double, seconds: Double, first: Int, last: Int)] = []
+    /// Where the route really is: a tolerated step back along a oneway leaves it ahead of the last position.
+    private var effective: Candidate
+    private var geometryCache: [Int: EdgeGeometry] = [:]
+
+    init(rules: TraversalRules, start: Candidate) {
+        self.rules = rules
+        effective = start
+        coordinates = [start.position.coordinate]
+        distances = [0]
+        times = [0]
+    }
+
+    var vertexCount: Int { coordinates.count }
+
+    /// Appends the path from `source` to `target`; returns the vertex index of the target's position.
+    @discardableResult
+    mutating func append(_ path: EdgePath, from source: Candidate, to target: Candidate) -> Int {
+        var s = source
+        if effective.edge == source.edge && effective.offset > source.offset && !source.backward { s = effective }
+        if path.direct {
+            if target.offset >= s.offset {
+                addPart(of: s, from: s.offset, to: target.offset)
+                effective = target
+            } else if s.backward {
+                addPart(of: s, from: s.offset, to: target.offset)
+                effective = target
+            } else {
+                // A step back along a oneway is GPS noise: stay where we are.
+                effective = s
+            }
+            return coordinates.count - 1
+        }
+        addPart(of: s, from: s.offset, to: path.leavesForward ? s.length : 0)
+        let graph = rules.graph
+        for step in path.steps {
+            let ed = graph.edge(step.edge)
+            let c = Candidate(position: EdgePosition(edge: ed.index, offset: 0, coordinate: Coordinate(lat: 0, lon: 0), distance: 0),
+                              from: ed.from, to: ed.to, length: ed.length, profile: graph.profile(ed.profile),
+                              forward: true, backward: true)
+            addPart(of: c, from: step.reversed ? ed.length : 0, to: step.reversed ? 0 : ed.length)
+        }
+        addPart(of: target, from: path.entersForward ? 0 : target.length, to: target.offset)
+        effective = target
+        return coordinates.count - 1
+    }
+
+    /// The segment built so far, its streets merged from the pieces.
+    func segment(firstPoint: Int, lastPoint: Int) -> RouteSegment {
+        var streets: [RouteStreet] = []
+        let graph = rules.graph
+        for p in pieces {
+            let raw = graph.name(ofProfile: p.profile)
+            let name = raw.isEmpty ? p.profile.roadClass.label : raw
+            if let last = streets.last, last.name == name {
+                streets[streets.count - 1].distance += p.metres
+                streets[streets.count - 1].duration += p.seconds
+                streets[streets.count - 1].lastVertex = p.last
+            } else {
+                streets.append(RouteStreet(name: name, named: !raw.isEmpty, roadClass: p.profile.roadClass,
+                                           distance: p.metres, duration: p.seconds, firstVertex: p.first, lastVertex: p.last))
+            }
+        }
+        // A few metres on a cross street where a point snapped next to a junction is not a street
+        // travelled; nor, at either end, a short stretch past the junction where the track started or stopped.
+        if streets.count > 1 {
+            let last = streets.count - 1
+            streets = streets.enumerated().filter { i, st in st.distance >= ((i == 0 || i == last) ? 15 : 5) }.map(\.element)
+            var merged: [RouteStreet] = []
+            for st in streets {
+                if let last = merged.last, last.name == st.name {
+                    merged[merged.count - 1].distance += st.distance
+                    merged[merged.count - 1].duration += st.duration
+                    merged[merged.count - 1].lastVertex = st.lastVertex
+                } else {
+                    merged.append(st)
+                }
+            }
+            streets = merged
+        }
+        let distance = pieces.reduce(0) { $0 + $1.metres }
+        let duration = pieces.reduce(0) { $0 + $1.seconds }
+        return RouteSegment(coordinates: coordinates, distances: distances, times: times, distance: distance,
+                            duration: duration, streets: streets, firstPoint: firstPoint, lastPoint: lastPoint)
+    }
+
+    /// Adds the stretch of `c`'s edge between offsets `a` and `b` (b < a runs against the way).
+    private mutating func addPart(of c: Candidate, from a: Double, to b: Double) {
+        let metres = abs(b - a)
+        guard metres > 0 else { return }
+        let first = coordinates.count - 1
+        let speed = rules.speed(c.profile)
+        // Consecutive points mostly fall on the same (possibly long, winding) edge: build its geometry once.
+        let line: EdgeGeometry
+        if let g = geometryCache[c.edge] { line = g } else {
+            line = EdgeGeometry(graph: rules.graph, edge: c.edge, length: c.length)
+            if geometryCache.count > 64 { geometryCache.removeAll(keepingCapacity: true) }
+            geometryCache[c.edge] = line
+        }
+        let pts = line.points(from: a, to: b)
+        // Running distance in haversine metres, scaled so the part adds exactly its edge metres.
+        var lengths: [Double] = []
+        var prev = coordinates[coordinates.count - 1]
+        var sum = 0.0
+        for p in pts {
+            let d = prev.distance(to: p)
+            lengths.append(d)
+            sum += d
+            prev = p
+        }
+        let scale = sum > 0 ? metres / sum : 0
+        for (p, d) in zip(pts, lengths) {
+            if d == 0 && p == coordinates[coordinates.count - 1] { continue }
+            coordinates.append(p)
+            distances.append(distances[distances.count - 1] + d * scale)
+            times.append(times[times.count - 1] + d * scale / speed)
+        }
+        pieces.append((c.edge, c.profile, metres, metres / speed, first, coordinates.count - 1))
+    }
+}
+
+/// An edge's polyline with the offset (in edge metres) of every vertex.
+struct EdgeGeometry {
+    let points: [Coordinate]
+    let offsets: [Double]
+
+    init(graph: RoadGraph, edge: Int, length: Double) {
+        let pts = graph.geometry(ofEdge: edge).map(\.coordinate)
+        var offs = [0.0]
+        for i in 1..<pts.count { offs.append(offs[i - 1] + pts[i - 1].distance(to: pts[i])) }
+        let total = offs[offs.count - 1]
+        if total > 0 { offs = offs.map { $0 * length / total } }
+        points = pts
+        offsets = offs
+    }
+
+    /// Index of the first vertex whose offset is greater than `x` (offsets ascend: binary search).
+    private func firstAbove(_ x: Double) -> Int {
+        var lo = 0, hi = offsets.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if offsets[mid] > x { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    /// The point at `offset` metres along the edge.
+    func point(at offset: Double) -> Coordinate {
+        guard offset > 0 else { return points[0] }
+        let i = firstAbove(offset)
+        guard i < points.count else { return points[points.count - 1] }
+        let span = offsets[i] - offsets[i - 1]
+        let t = span > 0 ? (offset - offsets[i - 1]) / span : 0
+        let a = points[i - 1], b = points[i]
+        return Coordinate(lat: a.lat + (b.lat - a.lat) * t, lon: a.lon + (b.lon - a.lon) * t)
+    }
+
+    /// The vertices strictly between offsets `a` and `b`, in travel order, then the point at `b`.
+    func points(from a: Double, to b: Double) -> [Coordinate] {
+        var out: [Coordinate] = []
+        if a <= b {
+            var i = firstAbove(a)
+            while i < offsets.count && offsets[i] < b { out.append(points[i]); i += 1 }
+        } else {
+            let i = firstAbove(b)   // the first vertex past b; walk down to it from the last one before a
+            var j = firstAbove(a) - 1
+            while j >= i && offsets[j] >= a { j -= 1 }
+            while j >= i { out.append(points[j]); j -= 1 }
+        }
+        out.append(point(at: b))
+        return out
+    }
+}

@@ -1,0 +1,91 @@
+// How one search (a route, a map match) may move through the road graph: which
+// edge directions the travel mode may use, which nodes stop it (barriers), and
+// what a metre of an edge costs (seconds for the fastest route, metres for the
+// shortest route and for map matching). With `ignoreRestrictions` a drawn track
+// may follow a road against its oneway or access tags and through barriers,
+// but still only roads of a class the mode can physically use.
+import Foundation
+import GeoRoads
+
+/// What a route minimises.
+public enum RouteType: String, Sendable, CaseIterable {
+    case fastest, shortest
+
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "fastest", "time", "quickest": self = .fastest
+        case "shortest", "distance": self = .shortest
+        default: return nil
+        }
+    }
+}
+
+struct TraversalRules: Sendable {
+    let graph: RoadGraph
+    let mode: TravelMode
+    let ignoreRestrictions: Bool
+    let type: RouteType
+    /// The fastest speed (m/s) any edge can have for the mode: bounds A* potentials.
+    let maxSpeed: Double
+
+    init(graph: RoadGraph, mode: TravelMode, type: RouteType = .shortest, ignoreRestrictions: Bool = false) {
+        self.graph = graph
+        self.mode = mode
+        self.type = type
+        self.ignoreRestrictions = ignoreRestrictions
+        // The graph records each mode's fastest edge; 20 km/h covers the class defaults that
+        // `ignoreRestrictions` gives to roads the mode may not normally use.
+        maxSpeed = max(graph.maxSpeed(mode), 20) / 3.6
+    }
+
+    private var modeBit: UInt8 { UInt8(1) << UInt8(mode.rawValue) }
+
+    /// True when the mode may never pass node `n` (it may still start or end there).
+    @inline(__always) func blocks(node n: Int) -> Bool {
+        !ignoreRestrictions && graph.barrier(n) & modeBit != 0
+    }
+
+    /// May the mode travel along `profile` in the way's direction (`forward`) or against it?
+    @inline(__always) func allows(_ profile: RoadProfile, forward: Bool) -> Bool {
+        if profile.allows(mode, forward: forward) { return true }
+        guard ignoreRestrictions else { return false }
+        // Against a oneway, or on a road whose access tags exclude the mode but whose class it could use.
+        return profile.allows(mode, forward: !forward) || AccessRules.classAllows(profile.roadClass, mode)
+    }
+
+    /// Can the edge be used at all (in at least one direction)?
+    @inline(__always) func usable(_ profile: RoadProfile) -> Bool {
+        allows(profile, forward: true) || allows(profile, forward: false)
+    }
+
+    /// Travel speed in m/s; roads used only thanks to `ignoreRestrictions` get the class default.
+    @inline(__always) func speed(_ profile: RoadProfile) -> Double {
+        let kmh = profile.speed(mode)
+        if kmh > 0 { return kmh / 3.6 }
+        return AccessRules.speed([:], profile.roadClass, mode, dismount: mode == .bicycle && !AccessRules.classAllows(profile.roadClass, mode)) / 3.6
+    }
+
+    /// True where a cyclist has to get off and push (footways, steps, pedestrian areas: 6 km/h or less).
+    @inline(__always) func isPushed(_ profile: RoadProfile) -> Bool {
+        mode == .bicycle && speed(profile) <= 6 / 3.6
+    }
+
+    /// Map matching counts metres pushed along a footway this many times: a cyclist's track follows
+    /// a rideable road unless there is none (1 for routes).
+    var pushFactor = 1.0
+
+    /// Metres as the map matcher judges them (pushed metres weigh `pushFactor` times).
+    @inline(__always) func judged(metres: Double, _ profile: RoadProfile) -> Double {
+        pushFactor != 1 && isPushed(profile) ? metres * pushFactor : metres
+    }
+
+    /// Search cost of `metres` of an edge with this profile.
+    @inline(__always) func cost(metres: Double, _ profile: RoadProfile) -> Double {
+        type == .shortest ? judged(metres: metres, profile) : metres / speed(profile)
+    }
+
+    /// A lower bound of the cost of `metres` in a straight line (A* potential).
+    @inline(__always) func lowerBound(metres: Double) -> Double {
+        type == .shortest ? metres : metres / maxSpeed
+    }
+}

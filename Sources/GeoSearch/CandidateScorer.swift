@@ -1,0 +1,146 @@
+// Checks one landmark against all query tokens and scores it. A landmark
+// qualifies when every required token is satisfied by one of its tokens or by
+// its category. The score adds text quality (exact > abbreviation > prefix >
+// category > typo), how much of the name the query covers, importance, and a
+// log-scale closeness to the location hint; typo matches form a lower tier so
+// an exact or prefix match always ranks first.
+import Foundation
+import GeoBase
+import GeoFormat
+
+struct ScoredCandidate {
+    var id: UInt32
+    var score: Double
+    var tier: Int
+    var distance: Double?
+}
+
+struct CandidateScorer {
+    let index: LandmarkIndex
+    let matches: [TokenMatch]
+    /// Tokens that must match (a relaxed pass drops some).
+    let required: [Bool]
+    let options: SearchOptions
+    let filter: FixedBoundingBox?
+    let nearProjection: (lat: Double, lon: Double, cosLat: Double)?
+    let relaxed: Bool
+    let requiredCount: Int
+    let kindMask: UInt8
+    private var ordinals: [Int] = []
+
+    init(index: LandmarkIndex, matches: [TokenMatch], required: [Bool], options: SearchOptions, relaxed: Bool) {
+        self.index = index
+        self.matches = matches
+        self.required = required
+        self.options = options
+        self.relaxed = relaxed
+        requiredCount = max(1, required.filter { $0 }.count)
+        kindMask = options.kinds.reduce(0) { $0 | UInt8(1) << $1.rawValue }
+        filter = options.filterBox.map(FixedBoundingBox.init)
+        if let n = options.near {
+            nearProjection = (n.lat, n.lon, cos(n.lat * .pi / 180))
+        } else {
+            nearProjection = nil
+        }
+        ordinals.reserveCapacity(64)
+    }
+
+    /// Fast distance in metres (equirectangular; exact enough for ranking).
+    @inline(__always) func distance(to p: FixedCoordinate) -> Double? {
+        guard let n = nearProjection else { return nil }
+        let dLat = (Double(p.lat) / 1e7 - n.lat) * 111_195
+        var dLon = Double(p.lon) / 1e7 - n.lon
+        if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
+        let x = dLon * 111_195 * n.cosLat
+        return (x * x + dLat * dLat).squareRoot()
+    }
+
+    mutating func score(_ id: UInt32) -> ScoredCandidate? {
+        let i = Int(id)
+        guard kindMask & (1 << index.kind(i).rawValue) != 0 else { return nil }
+        let p = index.point(i)
+        if let f = filter, p.lat < f.minLat || p.lat > f.maxLat || p.lon < f.minLon || p.lon > f.maxLon { return nil }
+        index.tokenOrdinals(i, into: &ordinals)
+        let category = index.categoryID(i)
+        var quality = 0.0
+        var byName = 0
+        var fuzzy = false
+        var counted = 0
+        var categoryAgrees = false
+        for (t, m) in matches.enumerated() {
+            var best = 0.0
+            var bestKind = MatchKind.fuzzy
+            var named = false
+            for s in m.sources where s.quality > best {
+                // A match in a translation or alternative name counts a little less than in the shown name.
+                guard let primary = match(s.ordinals) else { continue }
+                let q = primary ? s.quality : s.quality * 0.7
+                if q > best {
+                    best = q
+                    bestKind = s.kind
+                    named = primary
+                }
+            }
+            for c in m.categories where c.id == category {
+                categoryAgrees = true
+                if c.quality >= TokenMatcher.categoryQuality {
+                    // The whole word names what this landmark is ("pharmacie" for a pharmacy): every
+                    // pharmacy matches it as well as a name would, whether or not its name happens
+                    // to contain the word, so the name earns nothing extra — distance and the other
+                    // words decide. Otherwise "Pharmacie X" 500 km away outranks the unnamed
+                    // pharmacy round the corner. (A prefix, "pharm", may still be a name being typed.)
+                    best = TokenMatcher.exactQuality
+                    bestKind = .category
+                    named = false
+                } else if c.quality > best {
+                    best = c.quality
+                    bestKind = .category
+                    named = false
+                }
+            }
+            if best == 0 {
+                if m.coveredByPhrase { continue }
+                if required[t] { return nil }
+                continue
+            }
+            counted += 1
+            quality += best
+            if named { byName += 1 }
+            if bestKind == .fuzzy { fuzzy = true }
+        }
+        let textQ = quality / Double(max(requiredCount, counted))
+        let nameTokens = max(1, index.nameTokenCount(i))
+        let cover = min(1, Double(byName) / Double(nameTokens))
+        // Importance counts fully only when the shown name matched: a country found through one of
+        // its 150 translations should not outrank the street the user is typing.
+        let importance = Double(index.importance(i)) / 255 * (byName > 0 || counted == 0 ? 1 : 0.4)
+        var score = 100 * textQ + 20 * cover + 30 * importance
+        let d = distance(to: p)
+        if let d {
+            score += 50 * (1 - log(1 + d / 100) / log(1 + 1e7 / 100))
+        }
+        if let w = options.window, !options.windowIsFilter, w.contains(p.coordinate) { score += 10 }
+        // "hotel" typed: a hotel named "Hotel Bellevue" before a town hall named "Hôtel de Ville".
+        if categoryAgrees { score += 12 }
+        let tier = relaxed ? 0 : (fuzzy ? 1 : 2)
+        return ScoredCandidate(id: id, score: score, tier: tier, distance: d)
+    }
+
+    /// Whether some token of the current landmark lies in `range`: nil when none, else true when
+    /// one of them belongs to the displayed name. Entries are `ordinal << 1 | primary`, sorted.
+    @inline(__always) private func match(_ range: Range<Int>) -> Bool? {
+        let lower = range.lowerBound << 1, upper = range.upperBound << 1
+        var lo = 0, hi = ordinals.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ordinals[mid] < lower { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < ordinals.count, ordinals[lo] < upper else { return nil }
+        var k = lo
+        while k < ordinals.count && ordinals[k] < upper {
+            if ordinals[k] & 1 == 1 { return true }
+            k += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,195 @@
+// Turns ranked landmark ids into results people read: the display name (in
+// the requested language when the data has it), a subtitle of category and
+// address or locality, highlight spans of the typed words inside the name,
+// the distance label and the next action. Also removes near-duplicates (the
+// same name and kind close together) unless the caller groups results.
+import GeoBase
+import GeoFormat
+import GeoModel
+
+enum ResultDescriber {
+    static func displayName(_ r: LandmarkRecord, language: String?) -> String {
+        if let lang = language, let n = r.names.first(where: { $0.key == "name:\(lang)" }) { return n.value }
+        return r.names.first?.value ?? r.formattedAddress ?? ""
+    }
+
+    static func describe(_ c: ScoredCandidate, highlighter: Highlighter, index: LandmarkIndex, options: SearchOptions) -> SearchResult? {
+        let i = Int(c.id)
+        guard let r = index.displayRecord(i, language: options.language) else { return nil }
+        let kind = index.kind(i)
+        let cat = index.categoryDescription(index.categoryID(i))
+        var name = displayName(r, language: options.language)
+        // An unnamed POI (a pharmacy, an ATM) is shown by what it is.
+        if name.isEmpty { name = cat.label }
+        let address = kind == .address ? nil : r.formattedAddress
+        var subtitleParts: [String] = []
+        switch kind {
+        case .address:
+            subtitleParts.append("Address")
+            let place = [r.postcode, r.locality].compactMap { $0 }.joined(separator: " ")
+            if !place.isEmpty { subtitleParts.append(place) }
+        case .street:
+            subtitleParts.append(cat.label)
+            if let l = r.locality { subtitleParts.append(l) }
+        default:
+            subtitleParts.append(cat.label)
+            let place = [address, r.locality].compactMap { $0 }.joined(separator: ", ")
+            if !place.isEmpty { subtitleParts.append(place) }
+        }
+        let p = index.point(i).coordinate
+        let distance = options.near.map { $0.distance(to: p) }
+        let substitute = kind == .street || kind == .place
+        return SearchResult(
+            landmarkID: i, name: name, subtitle: subtitleParts.joined(separator: " · "), kind: kind,
+            category: cat.tag, icon: kind == .address ? "home" : cat.icon,
+            osm: r.osmType.letter + String(r.osmID), coordinate: p, bbox: r.bbox?.boundingBox, distance: distance,
+            distanceLabel: distance.map { DistanceLabel.text($0, units: options.units) },
+            highlights: highlighter.spans(in: name, typos: c.tier == 1), action: substitute ? .substitute : .search,
+            displayText: substitute ? name + ", " : nil, score: (c.score * 100).rounded() / 100,
+            address: address, locality: r.locality)
+    }
+
+    /// Drops a result when a better one of the same kind and the same displayed name (the same
+    /// primary tokens) lies close by: one street, one chain store per cluster, and one entry for a
+    /// town whose node and boundary both match.
+    static func deduplicate(_ ranked: [ScoredCandidate], index: LandmarkIndex, limit: Int) -> [ScoredCandidate] {
+        struct Kept { var key: [Int]; var group: Int; var point: Coordinate; var box: BoundingBox? }
+        var kept: [Kept] = []
+        var out: [ScoredCandidate] = []
+        var ordinals: [Int] = []
+        for c in ranked {
+            if out.count >= limit { break }
+            let i = Int(c.id)
+            let kind = index.kind(i)
+            // Places and areas are one family: the town node and its boundary are the same thing.
+            let group = kind == .area ? Int(LandmarkKind.place.rawValue) : Int(kind.rawValue)
+            index.tokenOrdinals(i, into: &ordinals)
+            let key = ordinals.filter { $0 & 1 == 1 }
+            let p = index.point(i).coordinate
+            let extended = kind == .street || kind == .place || kind == .area
+            let box = extended ? index.bbox(i)?.boundingBox : nil
+            let reach: Double = switch kind {
+            case .street: 1_000
+            case .place, .area: 5_000
+            case .address: 50
+            default: 250
+            }
+            let duplicate = !key.isEmpty && kept.contains { k in
+                guard k.group == group, k.key == key else { return false }
+                if k.point.distance(to: p) < reach { return true }
+                if let a = k.box, let b = box {
+                    return a.intersects(b) || a.distance(from: b.center) < 300 || b.distance(from: a.center) < 300
+                }
+                return false
+            }
+            if duplicate { continue }
+            kept.append(Kept(key: key, group: group, point: p, box: box))
+            out.append(c)
+        }
+        return out
+    }
+}
+
+/// Where the typed words appear in a name, in Unicode scalars of the original text.
+/// Works on folded UTF-8 bytes so describing a result creates no String per word.
+struct Highlighter {
+    struct Word {
+        var exact: [[UInt8]]
+        var prefix: [UInt8]?
+        var budget: Int
+        var text: String
+    }
+    let words: [Word]
+
+    init(query: ParsedQuery) {
+        words = query.tokens.map { q in
+            var exact = [q.text] + q.alternatives
+            exact.append(contentsOf: Abbreviations.alternatives(of: q.text))
+            return Word(exact: exact.map { Array($0.utf8) }, prefix: q.isPrefix ? Array(q.text.utf8) : nil,
+                        budget: FuzzyTrieWalk.budget(for: q), text: q.text)
+        }
+    }
+
+    /// `typos`: also mark words within the typo budget (only worth it for typo-tier results).
+    func spans(in name: String, typos: Bool) -> [(start: Int, length: Int)] {
+        var out: [(start: Int, length: Int)] = []
+        var folded: [UInt8] = []
+        folded.reserveCapacity(32)
+        // Folded byte length after each original scalar of the current word.
+        var ends: [Int] = []
+        ends.reserveCapacity(32)
+        var start = 0
+        var index = 0
+        for s in name.unicodeScalars {
+            let before = folded.count
+            let v = s.value
+            // ASCII inline: most names are mostly ASCII.
+            let word: Bool
+            if v >= 0x61 && v <= 0x7A || v >= 0x30 && v <= 0x39 {
+                folded.append(UInt8(v)); word = true
+            } else if v >= 0x41 && v <= 0x5A {
+                folded.append(UInt8(v + 32)); word = true
+            } else if v < 0x80 {
+                word = false
+            } else {
+                word = TextNormalizer.fold(v, into: &folded)
+            }
+            if word {
+                if before == 0 && folded.isEmpty { index += 1; continue }
+                if ends.isEmpty { start = index }
+                ends.append(folded.count)
+            } else if !folded.isEmpty {
+                if let length = match(folded, ends, typos: typos) { out.append((start, length)) }
+                folded.removeAll(keepingCapacity: true)
+                ends.removeAll(keepingCapacity: true)
+            }
+            index += 1
+        }
+        if !folded.isEmpty, let length = match(folded, ends, typos: typos) { out.append((start, length)) }
+        return out
+    }
+
+    /// How many original scalars of `word` to highlight, or nil when no query word matches it.
+    private func match(_ word: [UInt8], _ ends: [Int], typos: Bool) -> Int? {
+        for w in words {
+            for e in w.exact where e == word { return ends.count }
+            if let p = w.prefix, word.count >= p.count, word.starts(with: p) {
+                var n = 0
+                while n < ends.count && ends[n] < p.count { n += 1 }
+                return min(ends.count, n + 1)
+            }
+            if typos, w.budget > 0, word.first == w.text.utf8.first {
+                let t = String(decoding: word, as: UTF8.self)
+                let candidate = w.prefix != nil ? String(t.prefix(w.text.count)) : t
+                if let d = EditDistance.bounded(w.text, candidate, max: w.budget), d <= w.budget { return ends.count }
+            }
+        }
+        return nil
+    }
+}
+
+/// Optimal string alignment distance with an early exit above `max`.
+enum EditDistance {
+    static func bounded(_ a: String, _ b: String, max limit: Int) -> Int? {
+        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        if abs(x.count - y.count) > limit { return nil }
+        if x.isEmpty { return y.count }
+        var prev2 = [Int](repeating: 0, count: y.count + 1)
+        var prev = Array(0...y.count)
+        for i in 1...x.count {
+            var cur = [Int](repeating: 0, count: y.count + 1)
+            cur[0] = i
+            var best = cur[0]
+            for j in stride(from: 1, through: y.count, by: 1) {
+                var v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+                if i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] { v = min(v, prev2[j - 2] + 1) }
+                cur[j] = v
+                best = min(best, v)
+            }
+            if best > limit { return nil }
+            prev2 = prev
+            prev = cur
+        }
+        return prev[y.count]
+    }
+}

@@ -1,0 +1,211 @@
+// The search itself: parse the text, match tokens against the trie, pick the
+// most selective token to generate candidates, scan them in widening boxes
+// around the location hint (or inside the required area), score every
+// candidate against all tokens, then deduplicate, group and describe the best.
+// Typo matching runs only when exact and prefix matching found too little, and
+// a relaxed pass drops unmatched words or house numbers as a last resort.
+// Several indexes (one per region) search as one: each ranks its own
+// candidates and the best of all are merged by score. Stateless and
+// thread-safe: any number of searches may run on the same indexes.
+import Foundation
+import GeoBase
+import GeoFormat
+
+public struct SearchEngine: Sendable {
+    let searchers: [IndexSearcher]
+
+    public init(index: LandmarkIndex) {
+        searchers = [IndexSearcher(index: index)]
+    }
+
+    /// Searches several indexes (regions) as one.
+    public init(indexes: [LandmarkIndex]) {
+        precondition(!indexes.isEmpty, "SearchEngine needs at least one index")
+        searchers = indexes.map(IndexSearcher.init)
+    }
+
+    /// The first (or only) index.
+    public var index: LandmarkIndex { searchers[0].index }
+
+    public var indexes: [LandmarkIndex] { searchers.map(\.index) }
+
+    public func search(_ text: String, options: SearchOptions, isCancelled: () -> Bool = { false }) -> SearchResponse {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let query = QueryParser.parse(text)
+        var pool: [(source: Int, candidate: ScoredCandidate)] = []
+        for (k, s) in searchers.enumerated() {
+            var ranked = s.rank(query, options: options, isCancelled: isCancelled)
+            if isCancelled() { return SearchResponse(query: text, results: [], groups: [], tookMs: elapsed(started), cancelled: true) }
+            if options.groupDistance == nil { ranked = ResultDescriber.deduplicate(ranked, index: s.index, limit: options.limit) }
+            pool += ranked.prefix(options.limit).map { (k, $0) }
+        }
+        if searchers.count > 1 {
+            pool.sort { IndexSearcher.better($0.candidate, $1.candidate) }
+        }
+        let highlighter = Highlighter(query: query)
+        var results: [SearchResult] = []
+        var seen: [String: Coordinate] = [:]
+        for (k, c) in pool where results.count < options.limit {
+            guard var r = ResultDescriber.describe(c, highlighter: highlighter, index: searchers[k].index, options: options) else { continue }
+            // Neighbouring extracts overlap at their borders: the same OSM object (same id, same place) is shown once.
+            if searchers.count > 1 {
+                if let p = seen[r.osm], p.distance(to: r.coordinate) < 1_000 { continue }
+                seen[r.osm] = r.coordinate
+            }
+            r.source = k
+            results.append(r)
+        }
+        let groups = options.groupDistance.map { ResultGrouping.group(results, within: $0) } ?? []
+        return SearchResponse(query: text, results: results, groups: groups, tookMs: elapsed(started), cancelled: false)
+    }
+
+    private func elapsed(_ start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    }
+}
+
+/// Ranking inside one index.
+struct IndexSearcher: Sendable {
+    let index: LandmarkIndex
+
+    /// Widening search boxes around a hint, in metres; after the last, the whole index.
+    static let rings: [Double] = [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 512_000]
+
+    /// Scored candidates, best first (before deduplication).
+    func rank(_ query: ParsedQuery, options: SearchOptions, isCancelled: () -> Bool) -> [ScoredCandidate] {
+        guard !query.tokens.isEmpty, index.count > 0 else { return [] }
+        var matches = TokenMatcher.match(query, index: index)
+        var required = matches.map { !$0.coveredByPhrase }
+        var seen: [UInt32] = []
+        var results = collect(matches, required: required, options: options, relaxed: false, seen: &seen, isCancelled: isCancelled)
+        // Typos are looked for only when exact and prefix matching found little.
+        if results.count < min(options.limit, 5) && TokenMatcher.addFuzzy(&matches, index: index, threshold: max(10, options.limit)) {
+            results += collect(matches, required: required, options: options, relaxed: false, seen: &seen, isCancelled: isCancelled)
+        }
+        // Still too few: let go of words nothing matched, else of house numbers ("rue grimaldi 99" → the street).
+        if results.count < options.limit && matches.count >= 2 {
+            let empty = matches.indices.filter { matches[$0].isEmpty }
+            let drop = !empty.isEmpty ? empty : matches.indices.filter { matches[$0].token.isNumeric || !matches[$0].token.alternatives.isEmpty }
+            if !drop.isEmpty && drop.count < matches.count {
+                for i in drop { required[i] = false }
+                results += collect(matches, required: required, options: options, relaxed: true, seen: &seen, isCancelled: isCancelled)
+            }
+        }
+        // Deduplication needs only a few more than the limit: select those, sort just them.
+        return IndexSearcher.best(results, count: options.groupDistance == nil ? options.limit * 3 + 5 : options.limit)
+    }
+
+    /// Scores candidates of the most selective token that are not in `seen` (sorted ids), adding them to it.
+    private func collect(_ matches: [TokenMatch], required: [Bool], options: SearchOptions, relaxed: Bool,
+                         seen: inout [UInt32], isCancelled: () -> Bool) -> [ScoredCandidate] {
+        for (i, m) in matches.enumerated() where required[i] && m.isEmpty { return [] }
+        guard let driverIndex = matches.indices.filter({ required[$0] && !matches[$0].isEmpty && !matches[$0].coveredByPhrase })
+            .min(by: { matches[$0].cost < matches[$1].cost }) else { return [] }
+        let driver = matches[driverIndex]
+        let source = CandidateSource(index: index, match: driver)
+        var scorer = CandidateScorer(index: index, matches: matches, required: required, options: options, relaxed: relaxed)
+        var out: [ScoredCandidate] = []
+        var batch: [UInt32] = []
+        var budget = 100_000
+        // Scores the new ids of `batch` (sorted, de-duplicated against `seen`).
+        func flush() -> Bool {
+            batch.sort()
+            var fresh: [UInt32] = []
+            fresh.reserveCapacity(batch.count)
+            var j = 0
+            var last: UInt32?
+            for id in batch where id != last {
+                last = id
+                while j < seen.count && seen[j] < id { j += 1 }
+                if j < seen.count && seen[j] == id { continue }
+                fresh.append(id)
+            }
+            batch.removeAll(keepingCapacity: true)
+            for (k, id) in fresh.enumerated() {
+                if k & 127 == 127 && isCancelled() { return false }
+                if let c = scorer.score(id) { out.append(c) }
+            }
+            budget -= fresh.count
+            seen = merge(seen, fresh)
+            return budget > 0
+        }
+        let everything = [0..<UInt32(index.count)]
+        if let box = options.filterBox {
+            source.forEachID(in: index.quadtree.ranges(intersecting: FixedBoundingBox(box))) { batch.append($0); return true }
+            _ = flush()
+        } else if let near = options.near, driver.cost > 256 {
+            let target = max(options.limit * 3, 30)
+            var done = false
+            for r in IndexSearcher.rings {
+                let ranges = index.quadtree.ranges(intersecting: FixedBoundingBox(BoundingBox(around: near, meters: r)))
+                source.forEachID(in: ranges) { batch.append($0); return true }
+                guard flush() else { done = true; break }
+                if out.count >= target { done = true; break }
+            }
+            if !done {
+                source.forEachID(in: everything) { batch.append($0); return batch.count < 50_000 }
+                _ = flush()
+            }
+            // Far but important matches (a capital city) still compete.
+            batch.append(contentsOf: source.important(limit: 16))
+            _ = flush()
+        } else if options.near != nil || driver.cost <= 128 || driver.sources.allSatisfy({ $0.node.topOffset == nil }) {
+            // Few enough to score them all (with a hint, a selective token needs no widening boxes).
+            // Without a hint a category word may list tens of thousands ("pis": every swimming
+            // pool of a region), all equal but for importance: names come first, then a bounded
+            // share of the category.
+            let cap = options.near == nil ? 2_048 : 50_000
+            source.forEachID(in: everything) { batch.append($0); return batch.count < cap }
+            _ = flush()
+        } else {
+            // A common prefix without a location: the most important matches, plus exact matches of
+            // the word when they are few enough to rank (a word in thousands of names, "des", is
+            // left to the top lists: scoring them all would cost milliseconds for equal matches).
+            batch.append(contentsOf: source.important(limit: 64))
+            var exact = driver
+            exact.sources = exact.sources.filter {
+                ($0.kind == .exact || $0.kind == .abbreviation) && index.tokenPostingCount(of: $0.node) <= 2_048
+            }
+            exact.categories = []
+            CandidateSource(index: index, match: exact).forEachID(in: everything) { batch.append($0); return batch.count < 5_000 }
+            _ = flush()
+        }
+        return out
+    }
+
+    @inline(__always) static func better(_ a: ScoredCandidate, _ b: ScoredCandidate) -> Bool {
+        a.tier != b.tier ? a.tier > b.tier : a.score != b.score ? a.score > b.score : a.id < b.id
+    }
+
+    /// The `count` best candidates, best first (a bounded insertion pass: counts are small).
+    static func best(_ all: [ScoredCandidate], count: Int) -> [ScoredCandidate] {
+        guard all.count > count else { return all.sorted(by: better) }
+        var top: [ScoredCandidate] = []
+        top.reserveCapacity(count + 1)
+        for c in all {
+            if top.count == count, let last = top.last, !better(c, last) { continue }
+            var lo = 0, hi = top.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if better(top[mid], c) { lo = mid + 1 } else { hi = mid }
+            }
+            top.insert(c, at: lo)
+            if top.count > count { top.removeLast() }
+        }
+        return top
+    }
+
+    private func merge(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var out: [UInt32] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] < b[j] { out.append(a[i]); i += 1 } else { out.append(b[j]); j += 1 }
+        }
+        out.append(contentsOf: a[i...])
+        out.append(contentsOf: b[j...])
+        return out
+    }
+}

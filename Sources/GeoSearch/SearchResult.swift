@@ -1,0 +1,87 @@
+// The typed answer of a search, as a map app would bind it to its UI: display
+// name and subtitle, kind, category and icon, OSM identity, position and
+// extent, distance with a ready label, highlight spans in the display name,
+// and the suggested next action.
+import Foundation
+import GeoBase
+import GeoModel
+
+public enum SuggestionAction: String, Sendable {
+    /// Put `displayText` in the search box and keep typing (streets, places).
+    case substitute
+    /// Show the result (everything else).
+    case search
+}
+
+public struct SearchResult: Sendable {
+    public var landmarkID: Int
+    public var name: String
+    public var subtitle: String
+    public var kind: LandmarkKind
+    public var category: String
+    public var icon: String
+    public var osm: String
+    public var coordinate: Coordinate
+    public var bbox: BoundingBox?
+    public var distance: Double?
+    public var distanceLabel: String?
+    /// `(start, length)` in Unicode scalars of `name`.
+    public var highlights: [(start: Int, length: Int)]
+    public var action: SuggestionAction
+    public var displayText: String?
+    public var score: Double
+    public var address: String?
+    public var locality: String?
+    /// Which of the engine's indexes the result comes from (0 with one index).
+    public var source = 0
+}
+
+public struct ResultGroup: Sendable {
+    public var coordinate: Coordinate
+    public var members: [Int]
+    public var bbox: BoundingBox
+}
+
+public struct SearchResponse: Sendable {
+    public var query: String
+    public var results: [SearchResult]
+    public var groups: [ResultGroup]
+    public var tookMs: Double
+    /// A newer search in the same session superseded this one.
+    public var cancelled: Bool
+
+    /// The box of all results (what "centre on results" zooms to).
+    public var area: BoundingBox? {
+        guard let first = results.first else { return nil }
+        var box = first.bbox ?? BoundingBox(first.coordinate)
+        for r in results {
+            box.extend(r.coordinate)
+            if let b = r.bbox { box.extend(b) }
+        }
+        return box
+    }
+}
+
+public enum DistanceLabel {
+    public static func text(_ meters: Double, units: DistanceUnits) -> String {
+        switch units {
+        case .metric:
+            if meters < 100 { return "\(Int(meters.rounded())) m" }
+            if meters < 1000 { return "\(Int((meters / 10).rounded()) * 10) m" }
+            if meters < 9_950 { return oneDecimal(meters / 1000) + " km" }
+            return "\(Int((meters / 1000).rounded())) km"
+        case .imperial:
+            let feet = meters / 0.3048
+            if feet < 528 { return "\(Int((feet / 10).rounded()) * 10) ft" }
+            let miles = meters / 1609.344
+            if miles < 9.95 { return oneDecimal(miles) + " mi" }
+            return "\(Int(miles.rounded())) mi"
+        }
+    }
+
+    /// "1.2" without Foundation's formatter (this runs for every result).
+    static func oneDecimal(_ x: Double) -> String {
+        let tenths = Int((x * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

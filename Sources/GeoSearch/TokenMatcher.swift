@@ -1,0 +1,185 @@
+// For each query token, the ways a landmark can satisfy it: its exact trie
+// token, the tokens it is a prefix of (the word being typed), abbreviation
+// partners, tokens within a typo budget, and categories whose words it names
+// ("pharmacy", "bus stop"). Each way is an ordinal range of tokens (or a
+// category id) with a quality; ranking and candidate generation both read it.
+import GeoFormat
+import GeoModel
+
+public enum MatchKind: Int, Sendable, Comparable {
+    case fuzzy = 0, category, prefix, abbreviation, exact
+    public static func < (a: MatchKind, b: MatchKind) -> Bool { a.rawValue < b.rawValue }
+}
+
+struct TokenSource {
+    var ordinals: Range<Int>
+    var kind: MatchKind
+    var quality: Double
+    var node: TrieNode
+    var edits: Int = 0
+}
+
+struct TokenMatch {
+    var token: QueryToken
+    var sources: [TokenSource] = []
+    /// Category id → quality, for category words.
+    var categories: [(id: Int, quality: Double)] = []
+    /// Sum of posting lengths over all sources (how many landmarks this token may touch).
+    var cost = 0
+    /// The token is covered by a category phrase that started at an earlier token.
+    var coveredByPhrase = false
+
+    var isEmpty: Bool { sources.isEmpty && categories.isEmpty && !coveredByPhrase }
+}
+
+enum TokenMatcher {
+    static let exactQuality = 1.0
+    static let prefixQuality = 0.85
+    static let abbreviationQuality = 0.92
+    static let categoryQuality = 0.8
+
+    /// Exact, prefix, abbreviation and category matches of every token (no typos yet).
+    static func match(_ query: ParsedQuery, index: LandmarkIndex) -> [TokenMatch] {
+        var matches = query.tokens.map { TokenMatch(token: $0) }
+        for i in matches.indices { addTrieSources(&matches[i], index: index) }
+        addCategories(&matches, index: index)
+        return matches
+    }
+
+    /// Adds typo matches to tokens that matched fewer than `threshold` landmarks; returns whether any was added.
+    static func addFuzzy(_ matches: inout [TokenMatch], index: LandmarkIndex, threshold: Int) -> Bool {
+        var added = false
+        for i in matches.indices where matches[i].cost < threshold {
+            for f in FuzzyTrieWalk.matches(matches[i].token, in: index.trie) where f.edits > 0 {
+                // Skip ranges already matched exactly or as a prefix.
+                if matches[i].sources.contains(where: { $0.ordinals.contains(f.ordinals.lowerBound) && $0.kind != .fuzzy }) { continue }
+                let q = f.edits == 1 ? 0.6 : 0.45
+                matches[i].sources.append(TokenSource(ordinals: f.ordinals, kind: .fuzzy, quality: q, node: f.node, edits: f.edits))
+                // The walk's totals are the trie's (a leaf only says "at least 2"): count from the lists.
+                let whole = f.ordinals == f.node.ordinals
+                matches[i].cost += max(1, whole ? index.postingTotal(of: f.node) : index.tokenPostingCount(of: f.node))
+                added = true
+            }
+        }
+        return added
+    }
+
+    private static func addTrieSources(_ m: inout TokenMatch, index: LandmarkIndex) {
+        let trie = index.trie
+        let token = m.token
+        let words = token.alternatives.isEmpty ? [token.text] : token.alternatives
+        for w in words {
+            let bytes = Array(w.utf8)
+            if token.isPrefix {
+                guard let (node, remainder) = trie.walk(prefix: bytes) else { continue }
+                if token.isNumeric {
+                    // "12" as typed finds 12, 12a, 12bis — not 120.
+                    if let r = remainder.first {
+                        if !(r >= 0x30 && r <= 0x39) { add(&m, node, .prefix, prefixQuality, index: index) }
+                    } else {
+                        if node.isTerminal { add(&m, node, .exact, exactQuality, single: true, index: index) }
+                        trie.forEachChild(of: node) { label, child in
+                            if let b = label.first, !(b >= 0x30 && b <= 0x39) { add(&m, child, .prefix, prefixQuality, index: index) }
+                            return true
+                        }
+                    }
+                } else if remainder.isEmpty && node.isTerminal {
+                    add(&m, node, .exact, exactQuality, single: true, index: index)
+                    if node.ordinalCount > 1 {
+                        m.sources.append(TokenSource(ordinals: (node.ordinalStart + 1)..<(node.ordinalStart + node.ordinalCount),
+                                                     kind: .prefix, quality: prefixQuality, node: node))
+                        m.cost += node.postingTotal
+                    }
+                } else {
+                    add(&m, node, .prefix, prefixQuality, index: index)
+                }
+            } else if let node = trie.find(token: bytes) {
+                add(&m, node, .exact, exactQuality, single: true, index: index)
+            }
+        }
+        guard token.alternatives.isEmpty else { return }
+        for alt in Abbreviations.alternatives(of: token.text) {
+            let bytes = Array(alt.utf8)
+            if let node = trie.find(token: bytes), !m.sources.contains(where: { $0.ordinals.contains(node.ordinalStart) }) {
+                add(&m, node, .abbreviation, abbreviationQuality, single: true, index: index)
+            }
+        }
+    }
+
+    private static func add(_ m: inout TokenMatch, _ node: TrieNode, _ kind: MatchKind, _ q: Double, single: Bool = false,
+                            index: LandmarkIndex) {
+        let range = single ? node.ordinalStart..<(node.ordinalStart + 1) : node.ordinals
+        guard !range.isEmpty else { return }
+        m.sources.append(TokenSource(ordinals: range, kind: kind, quality: q, node: node))
+        m.cost += single ? index.tokenPostingCount(of: node) : index.postingTotal(of: node)
+    }
+
+    /// Category words and phrases ("bus stop" spans two tokens).
+    private static func addCategories(_ matches: inout [TokenMatch], index: LandmarkIndex) {
+        for i in matches.indices {
+            let t = matches[i].token
+            guard t.alternatives.isEmpty, !t.isNumeric else { continue }
+            for entry in CategoryVocabulary.entries(startingWith: t.text, prefix: t.isPrefix) {
+                // Remaining words of a phrase must follow in the query.
+                var ok = true
+                for (k, word) in entry.words.enumerated().dropFirst() {
+                    let j = i + k
+                    guard j < matches.count else { ok = false; break }
+                    let qt = matches[j].token
+                    if !(qt.text == word || (qt.isPrefix && word.hasPrefix(qt.text))) { ok = false; break }
+                }
+                guard ok, let id = index.categoryIDs[entry.category] else { continue }
+                if !matches[i].categories.contains(where: { $0.id == id }) {
+                    let q = entry.isPrefixMatch ? categoryQuality * 0.9 : categoryQuality
+                    matches[i].categories.append((id, q))
+                    matches[i].cost += index.categoryPostings(id)?.count ?? 0
+                }
+                for k in 1..<entry.words.count { matches[i + k].coveredByPhrase = true }
+            }
+        }
+    }
+}
+
+/// The catalog's words indexed by first word, for category matching.
+enum CategoryVocabulary {
+    struct Entry {
+        var category: String
+        var words: [String]
+        var isPrefixMatch = false
+    }
+
+    private static let byFirstWord: [String: [Entry]] = {
+        var d: [String: [Entry]] = [:]
+        for c in CategoryCatalog.all {
+            for phrase in c.words {
+                let words = phrase.split(separator: " ").map(String.init)
+                guard let f = words.first else { continue }
+                d[f, default: []].append(Entry(category: "\(c.key)=\(c.value)", words: words))
+            }
+        }
+        return d
+    }()
+
+    private static let sortedFirstWords: [String] = byFirstWord.keys.sorted()
+
+    /// Entries whose first word is `word`, or (when typing, 3+ letters) starts with it.
+    static func entries(startingWith word: String, prefix: Bool) -> [Entry] {
+        var out = byFirstWord[word] ?? []
+        guard prefix, word.count >= 3 else { return out }
+        var lo = 0, hi = sortedFirstWords.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sortedFirstWords[mid] < word { lo = mid + 1 } else { hi = mid }
+        }
+        while lo < sortedFirstWords.count, sortedFirstWords[lo].hasPrefix(word) {
+            if sortedFirstWords[lo] != word {
+                for var e in byFirstWord[sortedFirstWords[lo]]! where e.words.count == 1 {
+                    e.isPrefixMatch = true
+                    out.append(e)
+                }
+            }
+            lo += 1
+        }
+        return out
+    }
+}

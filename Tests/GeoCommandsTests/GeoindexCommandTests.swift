@@ -1,0 +1,64 @@
+// What only the command line adds to a build: the environment mapped onto the
+// build options (SOURCE_DATE_EPOCH, GEOINDEX_THREADS, GEOINDEX_MEMTRACE) and
+// the flag that raises a limit named in the error the library reports.
+import Foundation
+import Testing
+@testable import GeoBase
+@testable import GeoCommands
+import GeoTestSupport
+
+@Suite struct GeoindexCommandTests {
+    func scratch(_ name: String) -> String {
+        let d = TestData.tempPath("geoindex-\(name)")
+        try? FileManager.default.removeItem(atPath: d)
+        try? FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        return d
+    }
+
+    @Test func aBrokenLimitNamesTheFlagThatRaisesIt() throws {
+        let dir = scratch("limit")
+        let input = dir + "/tags.osm"
+        try (osmHead + "<node id=\"1\" lat=\"1\" lon=\"2\"><tag k=\"a\" v=\"1\"/><tag k=\"b\" v=\"2\"/></node></osm>\n")
+            .write(toFile: input, atomically: true, encoding: .utf8)
+        let r = try InProcess.geoindex(["build", input, "-o", dir + "/out.geoidx", "--max-tags", "1"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("geoindex: \(input):3:"))
+        #expect(r.stderr.contains("more than 1 tags (raise the limit with --max-tags)"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.geoidx"))
+        let raised = try InProcess.geoindex(["build", input, "-o", dir + "/out.geoidx", "--max-tags", "2", "-q"])
+        #expect(raised.status == 0 && raised.stderr.isEmpty)
+    }
+
+    @Test func theEnvironmentFixesTheBuildTimeAndTheThreads() throws {
+        let dir = scratch("env")
+        let town = TestData.sample("town.osm")
+        let a = try InProcess.geoindex(["build", town, "-o", dir + "/a.geoidx", "-q"], environment: ["SOURCE_DATE_EPOCH": "1234567890"])
+        let b = try InProcess.geoindex(["build", town, "-o", dir + "/b.geoidx", "-q"],
+                                       environment: ["SOURCE_DATE_EPOCH": "1234567890", "GEOINDEX_THREADS": "1"])
+        #expect(a.status == 0 && b.status == 0)
+        let bytesA = try Data(contentsOf: URL(fileURLWithPath: dir + "/a.geoidx"))
+        #expect(bytesA == (try Data(contentsOf: URL(fileURLWithPath: dir + "/b.geoidx"))))
+        let info = try InProcess.geoindex(["info", dir + "/a.geoidx", "--json"])
+        #expect(try JSONValue.parse(info.output)["build_time"]?.stringValue == "2009-02-13T23:31:30Z")
+    }
+
+    @Test func memoryTraceLinesGoToStandardErrorOnlyWhenAsked() throws {
+        let dir = scratch("memtrace")
+        let quiet = try InProcess.geoindex(["build", TestData.sample("town.osm"), "-o", dir + "/t.geoidx", "-q"])
+        #expect(quiet.stderr.isEmpty)
+        let traced = try InProcess.geoindex(["build", TestData.sample("town.osm"), "-o", dir + "/t.geoidx", "-q"],
+                                            environment: ["GEOINDEX_MEMTRACE": "1"])
+        let lines = traced.stderr.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("memtrace imported: rss ") })
+        #expect(lines.contains { $0.hasPrefix("memtrace written: rss ") })
+        #expect(lines.allSatisfy { $0.hasPrefix("memtrace ") })
+    }
+
+    @Test func theSummaryLineCountsWithSeparators() throws {
+        let dir = scratch("summary")
+        let r = try InProcess.geoindex(["build", TestData.sample("town.osm"), "-o", dir + "/t.geoidx"])
+        #expect(r.status == 0 && r.stdout.isEmpty)
+        #expect(r.stderr.hasPrefix("\(dir)/t.geoidx: 128 landmarks (poi "))
+        #expect(r.stderr.contains(" bytes") && r.stderr.split(separator: "\n").count == 1)
+    }
+}

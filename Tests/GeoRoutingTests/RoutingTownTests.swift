@@ -1,0 +1,119 @@
+// Point-to-point routes in the sample town against the reference table of
+// samples/README.md ("Reference routes"): length, travel time and the streets
+// in order, for every mode, including the route no car can take (the ferry).
+import Foundation
+import Testing
+@testable import GeoBase
+@testable import GeoRoads
+@testable import GeoRouting
+import GeoTestSupport
+
+private struct TownCase: Sendable, CustomStringConvertible {
+    var from: Int64
+    var to: Int64
+    var mode: TravelMode
+    /// nil: no route.
+    var metres: Double?
+    var seconds: Double = 0
+    var streets: [String] = []
+
+    var description: String { "\(from)→\(to) \(mode.name)" }
+}
+
+private let lac = "Boulevard du Lac", alpes = "Avenue des Alpes", eglise = "Rue de l'Église", grimaldi = "Rue Grimaldi"
+private let bains = "Rue des Bains", college = "Rue du Collège", ecoliers = "Chemin des Écoliers", poste = "Rue de la Poste"
+private let roundabout = "tertiary road"   // way 301 is unnamed: labelled by its class
+
+/// The cells that hold under every model variant (bracketed alternatives left out).
+private let townCases: [TownCase] = [
+    TownCase(from: 10043, to: 10015, mode: .car, metres: 1000, seconds: 118, streets: [college, ecoliers, bains, grimaldi]),
+    TownCase(from: 10043, to: 10015, mode: .bicycle, metres: 500, seconds: 113, streets: [poste]),
+    TownCase(from: 10043, to: 10015, mode: .foot, metres: 500, seconds: 360, streets: [poste]),
+    TownCase(from: 10003, to: 10014, mode: .car, metres: 1751, seconds: 167, streets: ["Quai Saint-Jean", lac, alpes, eglise, grimaldi]),
+    TownCase(from: 10003, to: 10014, mode: .bicycle, metres: 250, seconds: 56, streets: [bains]),
+    TownCase(from: 10003, to: 10014, mode: .foot, metres: 250, seconds: 180, streets: [bains]),
+    TownCase(from: 10014, to: 10020, mode: .car, metres: 750, seconds: 84, streets: [grimaldi, poste, "Rue Saint-Roch"]),
+    TownCase(from: 10014, to: 10020, mode: .bicycle, metres: 250, seconds: 56, streets: [bains]),
+    TownCase(from: 10014, to: 10020, mode: .foot, metres: 250, seconds: 180, streets: [bains]),
+    TownCase(from: 10006, to: 10030, mode: .car, metres: 1052, seconds: 84, streets: [lac, alpes, roundabout, "Hauptstraße"]),
+    TownCase(from: 10006, to: 10030, mode: .bicycle, metres: 1052, seconds: 237, streets: [lac, alpes, roundabout, "Hauptstraße"]),
+    TownCase(from: 10006, to: 10030, mode: .foot, metres: 500, seconds: 360, streets: ["Rue du Théâtre"]),
+    TownCase(from: 10046, to: 10047, mode: .car, metres: 2272, seconds: 258,
+             streets: [college, ecoliers, bains, grimaldi, eglise, alpes, roundabout, "Route du Col"]),
+    TownCase(from: 10046, to: 10047, mode: .bicycle, metres: 250, seconds: 56, streets: ["Chemin du Parc"]),
+    TownCase(from: 10046, to: 10047, mode: .foot, metres: 250, seconds: 180, streets: ["Chemin du Parc"]),
+    TownCase(from: 10049, to: 10050, mode: .car, metres: 625, seconds: 75, streets: [ecoliers, college, "Avenue de la Gare"]),
+    TownCase(from: 10049, to: 10050, mode: .bicycle, metres: 625, seconds: 141, streets: [ecoliers, college, "Avenue de la Gare"]),
+    TownCase(from: 10049, to: 10050, mode: .foot, metres: 625, seconds: 450, streets: [ecoliers, college, "Avenue de la Gare"]),
+    TownCase(from: 10031, to: 10047, mode: .car, metres: 477, seconds: 38, streets: ["Hauptstraße", roundabout, "Route du Col"]),
+    TownCase(from: 10031, to: 10047, mode: .bicycle, metres: 477, seconds: 107, streets: ["Hauptstraße", roundabout, "Route du Col"]),
+    TownCase(from: 10031, to: 10047, mode: .foot, metres: 305, seconds: 220, streets: ["footway"]),
+    TownCase(from: 10032, to: 10038, mode: .car, metres: 92, seconds: 7, streets: [roundabout]),
+    TownCase(from: 10032, to: 10038, mode: .bicycle, metres: 92, seconds: 21, streets: [roundabout]),
+    TownCase(from: 10032, to: 10038, mode: .foot, metres: 31, seconds: 22, streets: [roundabout]),
+    TownCase(from: 10004, to: 10059, mode: .car, metres: nil),
+    TownCase(from: 10004, to: 10059, mode: .bicycle, metres: 470, seconds: 169, streets: ["Bac Rivebelle – Les Granges"]),
+    TownCase(from: 10004, to: 10059, mode: .foot, metres: 470, seconds: 169, streets: ["Bac Rivebelle – Les Granges"]),
+    TownCase(from: 10002, to: 10013, mode: .car, metres: 2001, seconds: 187,
+             streets: ["Quai Saint-Jean", lac, alpes, eglise, grimaldi]),
+    TownCase(from: 10002, to: 10013, mode: .foot, metres: 250, seconds: 194, streets: ["steps", "path"]),
+]
+
+@Suite struct RoutingTownTests {
+    static var town: String { TestData.sample("town.osm") }
+
+    @Test(arguments: townCases)
+    fileprivate func referenceRoute(_ c: TownCase) throws {
+        let graph = try TestData.graph(of: Self.town)
+        let nodes = try TestData.nodes(Self.town)
+        let router = Router(graph: graph)
+        guard let metres = c.metres else {
+            #expect(throws: RoutingError.noRoute(leg: 0)) {
+                try router.route(waypoints: [nodes[c.from]!, nodes[c.to]!], mode: c.mode)
+            }
+            return
+        }
+        let route = try router.route(waypoints: [nodes[c.from]!, nodes[c.to]!], mode: c.mode)
+        #expect(abs(route.distance - metres) <= 1.5, "\(c): \(route.distance) m")
+        #expect(abs(route.duration - c.seconds) <= 1.0, "\(c): \(route.duration) s")
+        #expect(route.streetNames == c.streets, "\(c)")
+        #expect(route.waypoints.allSatisfy { $0.distance < 0.5 })
+        // Legs and segment agree, and time runs forward along the line.
+        #expect(abs(route.legs[0].distance - route.distance) < 0.5)
+        #expect(zip(route.segment.times, route.segment.times.dropFirst()).allSatisfy { $0 <= $1 })
+    }
+
+    @Test func viaPointsJoinLegsWithoutAJump() throws {
+        let graph = try TestData.graph(of: Self.town)
+        let nodes = try TestData.nodes(Self.town)
+        let route = try Router(graph: graph).route(waypoints: [nodes[10043]!, nodes[10015]!, nodes[10017]!], mode: .bicycle)
+        #expect(route.legs.count == 2)
+        #expect(abs(route.legs[0].distance - 500) < 2)
+        #expect(abs(route.legs[0].distance + route.legs[1].distance - route.distance) < 1)
+        #expect(route.streetNames == [poste, eglise])
+        let steps = zip(route.segment.coordinates, route.segment.coordinates.dropFirst()).map { $0.distance(to: $1) }
+        #expect(steps.allSatisfy { $0 < 150 })
+    }
+
+    @Test func shortestDiffersFromFastestWhereTheREADMESaysSo() throws {
+        // Hauptstraße to Route du Col: riding round by the roundabout is faster, pushing through the park shorter.
+        let graph = try TestData.graph(of: Self.town)
+        let nodes = try TestData.nodes(Self.town)
+        let shortest = try Router(graph: graph).route(waypoints: [nodes[10031]!, nodes[10047]!], mode: .bicycle, type: .shortest)
+        #expect(abs(shortest.distance - 305) < 1.5)
+        #expect(shortest.streetNames == ["footway"])
+    }
+
+    @Test func badWaypointsAreReported() throws {
+        let graph = try TestData.graph(of: Self.town)
+        let router = Router(graph: graph)
+        let inTown = Coordinate(lat: 46.2, lon: 6.8)
+        #expect(throws: RoutingError.tooFewWaypoints) { try router.route(waypoints: [inTown]) }
+        #expect(throws: RoutingError.invalidCoordinate(index: 1)) {
+            try router.route(waypoints: [inTown, Coordinate(lat: .nan, lon: 6.8)])
+        }
+        #expect(throws: RoutingError.noRoad(index: 1, radius: 5000)) {
+            try router.route(waypoints: [inTown, Coordinate(lat: 0, lon: 0)])
+        }
+    }
+}
