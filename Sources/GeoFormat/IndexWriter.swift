@@ -1,8 +1,8 @@
-// Writes a .geoidx file from landmark drafts (and, when present, the road
-// graph section). Landmarks are sorted along a Hilbert curve, then every
-// section is laid out, checksummed and written to a temporary file that is
-// renamed over the target only when complete — readers of the old file keep
-// their mapping, and a failed build leaves nothing behind.
+// Lays out the sections of a .geoidx file from landmark drafts (and, when
+// present, the road graph section): landmarks sorted along a Hilbert curve,
+// categories, the token trie and its posting lists, per-landmark columns,
+// records and token lists, the quadtree and the META summary.
+// IndexFileWriter then streams them to disk.
 import Foundation
 import GeoBase
 import GeoModel
@@ -177,12 +177,6 @@ public struct IndexWriter {
             ("graph", .object(graph)),
         ])
         return meta.jsonBytes()
-    }
-
-    /// Writes the index to `path` atomically (temporary file, fsync, rename).
-    public func write(_ drafts: [LandmarkDraft], to path: String) throws {
-        let secs = sections(for: drafts)
-        try IndexFileWriter.write(sections: secs, buildTime: metadata.buildTime, to: path)
     }
 }
 

@@ -78,7 +78,7 @@ public struct QuadtreeReader: Sendable {
             steps += 1
             // Each node must lie below its parent; otherwise the file is corrupt: stop there.
             guard o >= 16, o < bound, view.contains(o, 25), steps < 4 * max(landmarkCount, 1) + 64 else { continue }
-            let nb = FixedBoundingBox(minLat: view.i32(o), minLon: view.i32(o + 4), maxLat: view.i32(o + 8), maxLon: view.i32(o + 12))
+            let nb = FixedBoundingBox(minLon: view.i32(o + 4), minLat: view.i32(o), maxLon: view.i32(o + 12), maxLat: view.i32(o + 8))
             if nb.isEmpty || nb.minLat > box.maxLat || nb.maxLat < box.minLat || nb.minLon > box.maxLon || nb.maxLon < box.minLon { continue }
             let first = min(view.u32(o + 16), UInt32(landmarkCount))
             let end = min(max(first, view.u32(o + 20)), UInt32(landmarkCount))

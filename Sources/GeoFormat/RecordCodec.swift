@@ -51,7 +51,7 @@ enum RecordCodec {
             let (v, o2) = sum.multipliedReportingOverflow(by: bboxStep)
             return o1 || o2 ? (delta < 0 ? Int32.min : Int32.max) : Int32(clamping: v)
         }
-        return FixedBoundingBox(minLat: value(pLat, a), minLon: value(pLon, b), maxLat: value(pLat, c), maxLon: value(pLon, d))
+        return FixedBoundingBox(minLon: value(pLon, b), minLat: value(pLat, a), maxLon: value(pLon, d), maxLat: value(pLat, c))
     }
 
     static func encode(_ d: LandmarkDraft, strings: inout StringTableBuilder) -> [UInt8] {

@@ -70,8 +70,10 @@ final class DraftArchive {
             let point = FixedCoordinate(lat: Int32(truncatingIfNeeded: r.svarint()), lon: Int32(truncatingIfNeeded: r.svarint()))
             var bbox: FixedBoundingBox?
             if flags & 1 << 5 != 0 {
-                bbox = FixedBoundingBox(minLat: Int32(truncatingIfNeeded: r.svarint()), minLon: Int32(truncatingIfNeeded: r.svarint()),
-                                        maxLat: Int32(truncatingIfNeeded: r.svarint()), maxLon: Int32(truncatingIfNeeded: r.svarint()))
+                // Stored as min lat, min lon, max lat, max lon.
+                let minLat = Int32(truncatingIfNeeded: r.svarint()), minLon = Int32(truncatingIfNeeded: r.svarint())
+                let maxLat = Int32(truncatingIfNeeded: r.svarint()), maxLon = Int32(truncatingIfNeeded: r.svarint())
+                bbox = FixedBoundingBox(minLon: minLon, minLat: minLat, maxLon: maxLon, maxLat: maxLat)
             }
             let importance = r.byte()
             var d = LandmarkDraft(osmType: type, osmID: id, kind: kind, categoryKey: key, categoryValue: value, point: point,

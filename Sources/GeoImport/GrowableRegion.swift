@@ -63,9 +63,6 @@ final class GrowableRegion {
         if fd >= 0 { close(fd) }
     }
 
-    /// Bytes of memory or file in use (for reports).
-    var footprint: Int { usable }
-
     /// Makes room for `extra` more bytes past `count`.
     @inline(__always) func append(_ byte: UInt8) {
         if count == usable && !grow(to: count + 1) { return }

@@ -60,9 +60,9 @@ final class WayExtentStore {
             while true {
                 let height = Int64(NodeStore.varint(bytes, &i)), width = Int64(NodeStore.varint(bytes, &i))
                 if cid == id {
-                    return FixedBoundingBox(minLat: Int32(truncatingIfNeeded: lat), minLon: Int32(truncatingIfNeeded: lon),
-                                            maxLat: Int32(truncatingIfNeeded: lat + height),
-                                            maxLon: Int32(truncatingIfNeeded: lon + width))
+                    return FixedBoundingBox(minLon: Int32(truncatingIfNeeded: lon), minLat: Int32(truncatingIfNeeded: lat),
+                                            maxLon: Int32(truncatingIfNeeded: lon + width),
+                                            maxLat: Int32(truncatingIfNeeded: lat + height))
                 }
                 k += 1
                 guard cid < id, k < entries, i < bytes.count else { return nil }

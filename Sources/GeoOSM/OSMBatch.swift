@@ -1,5 +1,5 @@
-// A batch of parsed OSM elements in struct-of-arrays form. Readers (XML now,
-// PBF later) fill batches; the index builder consumes them in file order. Tag
+// A batch of parsed OSM elements in struct-of-arrays form. Readers (XML and
+// PBF) fill batches; the index builder consumes them in file order. Tag
 // keys and values stay as byte ranges into one arena, so the hot path creates
 // no String per attribute; handlers turn the few tags they keep into Strings.
 import Foundation

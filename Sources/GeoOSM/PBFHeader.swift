@@ -73,7 +73,8 @@ public struct PBFHeader: Sendable, Equatable {
             guard e7 >= -limit && e7 <= limit else { throw r.error("header bbox \(what) \(nano) nanodegrees is out of range") }
             return Int32(e7)
         }
-        return FixedBoundingBox(minLat: try fixed(bottom, 900_000_000, "bottom"), minLon: try fixed(left, 1_800_000_000, "left"),
-                                maxLat: try fixed(top, 900_000_000, "top"), maxLon: try fixed(right, 1_800_000_000, "right"))
+        let minLat = try fixed(bottom, 900_000_000, "bottom"), minLon = try fixed(left, 1_800_000_000, "left")
+        let maxLat = try fixed(top, 900_000_000, "top"), maxLon = try fixed(right, 1_800_000_000, "right")
+        return FixedBoundingBox(minLon: minLon, minLat: minLat, maxLon: maxLon, maxLat: maxLat)
     }
 }

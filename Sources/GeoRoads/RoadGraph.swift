@@ -74,9 +74,9 @@ public struct RoadGraph: Sendable {
 
     /// The box the edge grid covers: the road network's extent.
     public var extent: BoundingBox {
-        FixedBoundingBox(minLat: gridMinLat, minLon: gridMinLon,
-                         maxLat: Int32(clamping: Int64(gridMinLat) + Int64(cellLat) * Int64(layout.rows)),
-                         maxLon: Int32(clamping: Int64(gridMinLon) + Int64(cellLon) * Int64(layout.cols))).boundingBox
+        FixedBoundingBox(minLon: gridMinLon, minLat: gridMinLat,
+                         maxLon: Int32(clamping: Int64(gridMinLon) + Int64(cellLon) * Int64(layout.cols)),
+                         maxLat: Int32(clamping: Int64(gridMinLat) + Int64(cellLat) * Int64(layout.rows))).boundingBox
     }
 
     @inline(__always) public func coordinate(ofNode n: Int) -> FixedCoordinate {

@@ -118,7 +118,7 @@ struct CandidateSearch {
         @inline(__always) func project(_ c: FixedCoordinate) -> (x: Double, y: Double) {
             projection.project(Coordinate(lat: Double(c.lat) / 1e7, lon: Double(c.lon) / 1e7))
         }
-        let near = box ?? FixedBoundingBox(minLat: .min, minLon: .min, maxLat: .max, maxLon: .max)
+        let near = box ?? FixedBoundingBox(minLon: .min, minLat: .min, maxLon: .max, maxLat: .max)
         var chunks: [FixedBoundingBox] = [], starts: [Double] = []
         if box != nil && count > 2 * CandidateSearch.chunk {
             if let c = chunkCache[edge.index] { (chunks, starts) = c } else {

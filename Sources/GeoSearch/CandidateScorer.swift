@@ -26,10 +26,13 @@ struct CandidateScorer {
     let relaxed: Bool
     let requiredCount: Int
     let kindMask: UInt8
+    let weights: RankingWeights
     private var ordinals: [Int] = []
 
-    init(index: LandmarkIndex, matches: [TokenMatch], required: [Bool], options: SearchOptions, relaxed: Bool) {
+    init(index: LandmarkIndex, matches: [TokenMatch], required: [Bool], options: SearchOptions, relaxed: Bool,
+         weights: RankingWeights = .standard) {
         self.index = index
+        self.weights = weights
         self.matches = matches
         self.required = required
         self.options = options
@@ -74,7 +77,7 @@ struct CandidateScorer {
             for s in m.sources where s.quality > best {
                 // A match in a translation or alternative name counts a little less than in the shown name.
                 guard let primary = match(s.ordinals) else { continue }
-                let q = primary ? s.quality : s.quality * 0.7
+                let q = primary ? s.quality : s.quality * weights.otherNameFactor
                 if q > best {
                     best = q
                     bestKind = s.kind
@@ -83,13 +86,13 @@ struct CandidateScorer {
             }
             for c in m.categories where c.id == category {
                 categoryAgrees = true
-                if c.quality >= TokenMatcher.categoryQuality {
+                if c.quality >= weights.categoryMatch {
                     // The whole word names what this landmark is ("pharmacie" for a pharmacy): every
                     // pharmacy matches it as well as a name would, whether or not its name happens
                     // to contain the word, so the name earns nothing extra — distance and the other
                     // words decide. Otherwise "Pharmacie X" 500 km away outranks the unnamed
                     // pharmacy round the corner. (A prefix, "pharm", may still be a name being typed.)
-                    best = TokenMatcher.exactQuality
+                    best = weights.exactMatch
                     bestKind = .category
                     named = false
                 } else if c.quality > best {
@@ -113,15 +116,16 @@ struct CandidateScorer {
         let cover = min(1, Double(byName) / Double(nameTokens))
         // Importance counts fully only when the shown name matched: a country found through one of
         // its 150 translations should not outrank the street the user is typing.
-        let importance = Double(index.importance(i)) / 255 * (byName > 0 || counted == 0 ? 1 : 0.4)
-        var score = 100 * textQ + 20 * cover + 30 * importance
+        let w = weights
+        let importance = Double(index.importance(i)) / 255 * (byName > 0 || counted == 0 ? 1 : w.importanceWithoutName)
+        var score = w.text * textQ + w.nameCover * cover + w.importance * importance
         let d = distance(to: p)
         if let d {
-            score += 50 * (1 - log(1 + d / 100) / log(1 + 1e7 / 100))
+            score += w.distance * (1 - log(1 + d / w.distanceScale) / log(1 + w.distanceHorizon / w.distanceScale))
         }
-        if let w = options.window, !options.windowIsFilter, w.contains(p.coordinate) { score += 10 }
+        if let box = options.window, !options.windowIsFilter, box.contains(p.coordinate) { score += w.windowBonus }
         // "hotel" typed: a hotel named "Hotel Bellevue" before a town hall named "Hôtel de Ville".
-        if categoryAgrees { score += 12 }
+        if categoryAgrees { score += w.categoryBonus }
         let tier = relaxed ? 0 : (fuzzy ? 1 : 2)
         return ScoredCandidate(id: id, score: score, tier: tier, distance: d)
     }

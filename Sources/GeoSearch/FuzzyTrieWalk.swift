@@ -1,6 +1,7 @@
 // Typo tolerance: a Levenshtein automaton (with adjacent transpositions, so
 // "hotle" is one edit from "hotel") run over the token trie. Each trie path
-// carries one row of the edit-distance table; a branch is dropped as soon as
+// carries one row of the edit-distance table (EditDistance.step, which the
+// highlighter's word comparison shares); a branch is dropped as soon as
 // no cell of its row is within the edit budget, so only a sliver of the trie
 // is visited. The first letter is trusted, as users rarely mistype it. In
 // prefix mode a path that comes within budget of the whole query matches its
@@ -8,6 +9,7 @@
 //
 // Rows live in one flat buffer indexed by path depth, so the walk allocates
 // nothing per step.
+import GeoBase
 import GeoFormat
 
 public struct FuzzyMatch: Sendable {
@@ -60,17 +62,9 @@ enum FuzzyTrieWalk {
                 let (c, len) = decode(label, at: i)
                 i += len
                 guard depth < maxDepth else { dead = true; break }
-                let prev = depth * width, next = (depth + 1) * width
-                rows[next] = rows[prev] + 1
-                var best = rows[next]
-                for j in 1...m {
-                    var v = min(rows[prev + j] + 1, rows[next + j - 1] + 1, rows[prev + j - 1] + (q[j - 1] == c ? 0 : 1))
-                    if j > 1 && depth > 0 && q[j - 1] == chars[depth - 1] && q[j - 2] == c {
-                        v = min(v, rows[(depth - 1) * width + j - 2] + 1)
-                    }
-                    rows[next + j] = v
-                    if v < best { best = v }
-                }
+                let best = EditDistance.step(&rows, prev: depth * width, next: (depth + 1) * width,
+                                             prev2: depth > 0 ? (depth - 1) * width : nil, q: q, c: c,
+                                             previous: depth > 0 ? chars[depth - 1] : nil)
                 chars[depth] = c
                 depth += 1
                 if best > k { dead = true; break }

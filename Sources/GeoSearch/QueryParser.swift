@@ -32,7 +32,7 @@ public enum QueryParser {
         if raw.unicodeScalars.count > maxScalars {
             raw = String(String.UnicodeScalarView(raw.unicodeScalars.prefix(maxScalars)))
         }
-        let endsWithSpace = raw.unicodeScalars.last.map { !isWordScalar($0) } ?? false
+        let endsWithSpace = raw.unicodeScalars.last.map { !TextNormalizer.isWordScalar($0) } ?? false
         var tokens: [QueryToken] = []
         let words = TextNormalizer.tokens(raw)
         var i = 0
@@ -53,11 +53,6 @@ public enum QueryParser {
             tokens[last].isPrefix = true
         }
         return ParsedQuery(raw: raw, tokens: tokens)
-    }
-
-    private static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
-        var v = String.UnicodeScalarView()
-        return TextNormalizer.fold(s, into: &v)
     }
 
     private static func isDashBetween(_ raw: String, _ a: NormalizedToken, _ b: NormalizedToken) -> Bool {

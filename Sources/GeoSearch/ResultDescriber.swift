@@ -113,39 +113,10 @@ struct Highlighter {
     /// `typos`: also mark words within the typo budget (only worth it for typo-tier results).
     func spans(in name: String, typos: Bool) -> [(start: Int, length: Int)] {
         var out: [(start: Int, length: Int)] = []
-        var folded: [UInt8] = []
-        folded.reserveCapacity(32)
-        // Folded byte length after each original scalar of the current word.
-        var ends: [Int] = []
-        ends.reserveCapacity(32)
-        var start = 0
-        var index = 0
-        for s in name.unicodeScalars {
-            let before = folded.count
-            let v = s.value
-            // ASCII inline: most names are mostly ASCII.
-            let word: Bool
-            if v >= 0x61 && v <= 0x7A || v >= 0x30 && v <= 0x39 {
-                folded.append(UInt8(v)); word = true
-            } else if v >= 0x41 && v <= 0x5A {
-                folded.append(UInt8(v + 32)); word = true
-            } else if v < 0x80 {
-                word = false
-            } else {
-                word = TextNormalizer.fold(v, into: &folded)
-            }
-            if word {
-                if before == 0 && folded.isEmpty { index += 1; continue }
-                if ends.isEmpty { start = index }
-                ends.append(folded.count)
-            } else if !folded.isEmpty {
-                if let length = match(folded, ends, typos: typos) { out.append((start, length)) }
-                folded.removeAll(keepingCapacity: true)
-                ends.removeAll(keepingCapacity: true)
-            }
-            index += 1
+        // The name split and folded exactly as the index did it.
+        TextNormalizer.forEachWord(in: name) { folded, start, ends in
+            if let length = match(folded, ends, typos: typos) { out.append((start, length)) }
         }
-        if !folded.isEmpty, let length = match(folded, ends, typos: typos) { out.append((start, length)) }
         return out
     }
 
@@ -165,31 +136,5 @@ struct Highlighter {
             }
         }
         return nil
-    }
-}
-
-/// Optimal string alignment distance with an early exit above `max`.
-enum EditDistance {
-    static func bounded(_ a: String, _ b: String, max limit: Int) -> Int? {
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-        if abs(x.count - y.count) > limit { return nil }
-        if x.isEmpty { return y.count }
-        var prev2 = [Int](repeating: 0, count: y.count + 1)
-        var prev = Array(0...y.count)
-        for i in 1...x.count {
-            var cur = [Int](repeating: 0, count: y.count + 1)
-            cur[0] = i
-            var best = cur[0]
-            for j in stride(from: 1, through: y.count, by: 1) {
-                var v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-                if i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] { v = min(v, prev2[j - 2] + 1) }
-                cur[j] = v
-                best = min(best, v)
-            }
-            if best > limit { return nil }
-            prev2 = prev
-            prev = cur
-        }
-        return prev[y.count]
     }
 }

@@ -13,15 +13,19 @@ import GeoFormat
 
 public struct SearchEngine: Sendable {
     let searchers: [IndexSearcher]
+    public let weights: RankingWeights
+    public let limits: CandidateLimits
 
-    public init(index: LandmarkIndex) {
-        searchers = [IndexSearcher(index: index)]
+    public init(index: LandmarkIndex, weights: RankingWeights = .standard, limits: CandidateLimits = .standard) {
+        self.init(indexes: [index], weights: weights, limits: limits)
     }
 
     /// Searches several indexes (regions) as one.
-    public init(indexes: [LandmarkIndex]) {
+    public init(indexes: [LandmarkIndex], weights: RankingWeights = .standard, limits: CandidateLimits = .standard) {
         precondition(!indexes.isEmpty, "SearchEngine needs at least one index")
-        searchers = indexes.map(IndexSearcher.init)
+        self.weights = weights
+        self.limits = limits
+        searchers = indexes.map { IndexSearcher(index: $0, weights: weights, limits: limits) }
     }
 
     /// The first (or only) index.
@@ -67,19 +71,19 @@ public struct SearchEngine: Sendable {
 /// Ranking inside one index.
 struct IndexSearcher: Sendable {
     let index: LandmarkIndex
-
-    /// Widening search boxes around a hint, in metres; after the last, the whole index.
-    static let rings: [Double] = [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 512_000]
+    let weights: RankingWeights
+    let limits: CandidateLimits
 
     /// Scored candidates, best first (before deduplication).
     func rank(_ query: ParsedQuery, options: SearchOptions, isCancelled: () -> Bool) -> [ScoredCandidate] {
         guard !query.tokens.isEmpty, index.count > 0 else { return [] }
-        var matches = TokenMatcher.match(query, index: index)
+        var matches = TokenMatcher.match(query, index: index, weights: weights)
         var required = matches.map { !$0.coveredByPhrase }
         var seen: [UInt32] = []
         var results = collect(matches, required: required, options: options, relaxed: false, seen: &seen, isCancelled: isCancelled)
         // Typos are looked for only when exact and prefix matching found little.
-        if results.count < min(options.limit, 5) && TokenMatcher.addFuzzy(&matches, index: index, threshold: max(10, options.limit)) {
+        if results.count < min(options.limit, limits.typoWhenFewerThan)
+            && TokenMatcher.addFuzzy(&matches, index: index, threshold: max(limits.typoCostThreshold, options.limit), weights: weights) {
             results += collect(matches, required: required, options: options, relaxed: false, seen: &seen, isCancelled: isCancelled)
         }
         // Still too few: let go of words nothing matched, else of house numbers ("rue grimaldi 99" → the street).
@@ -103,10 +107,11 @@ struct IndexSearcher: Sendable {
             .min(by: { matches[$0].cost < matches[$1].cost }) else { return [] }
         let driver = matches[driverIndex]
         let source = CandidateSource(index: index, match: driver)
-        var scorer = CandidateScorer(index: index, matches: matches, required: required, options: options, relaxed: relaxed)
+        var scorer = CandidateScorer(index: index, matches: matches, required: required, options: options, relaxed: relaxed,
+                                     weights: weights)
         var out: [ScoredCandidate] = []
         var batch: [UInt32] = []
-        var budget = 100_000
+        var budget = limits.scoreBudget
         // Scores the new ids of `batch` (sorted, de-duplicated against `seen`).
         func flush() -> Bool {
             batch.sort()
@@ -133,41 +138,41 @@ struct IndexSearcher: Sendable {
         if let box = options.filterBox {
             source.forEachID(in: index.quadtree.ranges(intersecting: FixedBoundingBox(box))) { batch.append($0); return true }
             _ = flush()
-        } else if let near = options.near, driver.cost > 256 {
-            let target = max(options.limit * 3, 30)
+        } else if let near = options.near, driver.cost > limits.ringThreshold {
+            let target = max(options.limit * limits.targetFactor, limits.minTarget)
             var done = false
-            for r in IndexSearcher.rings {
+            for r in limits.rings {
                 let ranges = index.quadtree.ranges(intersecting: FixedBoundingBox(BoundingBox(around: near, meters: r)))
                 source.forEachID(in: ranges) { batch.append($0); return true }
                 guard flush() else { done = true; break }
                 if out.count >= target { done = true; break }
             }
             if !done {
-                source.forEachID(in: everything) { batch.append($0); return batch.count < 50_000 }
+                source.forEachID(in: everything) { batch.append($0); return batch.count < limits.fallbackScan }
                 _ = flush()
             }
             // Far but important matches (a capital city) still compete.
-            batch.append(contentsOf: source.important(limit: 16))
+            batch.append(contentsOf: source.important(limit: limits.importantNearby))
             _ = flush()
-        } else if options.near != nil || driver.cost <= 128 || driver.sources.allSatisfy({ $0.node.topOffset == nil }) {
+        } else if options.near != nil || driver.cost <= limits.smallDriver || driver.sources.allSatisfy({ $0.node.topOffset == nil }) {
             // Few enough to score them all (with a hint, a selective token needs no widening boxes).
             // Without a hint a category word may list tens of thousands ("pis": every swimming
             // pool of a region), all equal but for importance: names come first, then a bounded
             // share of the category.
-            let cap = options.near == nil ? 2_048 : 50_000
+            let cap = options.near == nil ? limits.scanWithoutHint : limits.scanWithHint
             source.forEachID(in: everything) { batch.append($0); return batch.count < cap }
             _ = flush()
         } else {
             // A common prefix without a location: the most important matches, plus exact matches of
             // the word when they are few enough to rank (a word in thousands of names, "des", is
             // left to the top lists: scoring them all would cost milliseconds for equal matches).
-            batch.append(contentsOf: source.important(limit: 64))
+            batch.append(contentsOf: source.important(limit: limits.importantWithoutHint))
             var exact = driver
             exact.sources = exact.sources.filter {
-                ($0.kind == .exact || $0.kind == .abbreviation) && index.tokenPostingCount(of: $0.node) <= 2_048
+                ($0.kind == .exact || $0.kind == .abbreviation) && index.tokenPostingCount(of: $0.node) <= limits.exactListMax
             }
             exact.categories = []
-            CandidateSource(index: index, match: exact).forEachID(in: everything) { batch.append($0); return batch.count < 5_000 }
+            CandidateSource(index: index, match: exact).forEachID(in: everything) { batch.append($0); return batch.count < limits.exactScan }
             _ = flush()
         }
         return out

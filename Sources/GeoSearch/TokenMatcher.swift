@@ -33,27 +33,23 @@ struct TokenMatch {
 }
 
 enum TokenMatcher {
-    static let exactQuality = 1.0
-    static let prefixQuality = 0.85
-    static let abbreviationQuality = 0.92
-    static let categoryQuality = 0.8
-
     /// Exact, prefix, abbreviation and category matches of every token (no typos yet).
-    static func match(_ query: ParsedQuery, index: LandmarkIndex) -> [TokenMatch] {
+    static func match(_ query: ParsedQuery, index: LandmarkIndex, weights: RankingWeights = .standard) -> [TokenMatch] {
         var matches = query.tokens.map { TokenMatch(token: $0) }
-        for i in matches.indices { addTrieSources(&matches[i], index: index) }
-        addCategories(&matches, index: index)
+        for i in matches.indices { addTrieSources(&matches[i], index: index, weights: weights) }
+        addCategories(&matches, index: index, weights: weights)
         return matches
     }
 
     /// Adds typo matches to tokens that matched fewer than `threshold` landmarks; returns whether any was added.
-    static func addFuzzy(_ matches: inout [TokenMatch], index: LandmarkIndex, threshold: Int) -> Bool {
+    static func addFuzzy(_ matches: inout [TokenMatch], index: LandmarkIndex, threshold: Int,
+                         weights: RankingWeights = .standard) -> Bool {
         var added = false
         for i in matches.indices where matches[i].cost < threshold {
             for f in FuzzyTrieWalk.matches(matches[i].token, in: index.trie) where f.edits > 0 {
                 // Skip ranges already matched exactly or as a prefix.
                 if matches[i].sources.contains(where: { $0.ordinals.contains(f.ordinals.lowerBound) && $0.kind != .fuzzy }) { continue }
-                let q = f.edits == 1 ? 0.6 : 0.45
+                let q = f.edits == 1 ? weights.oneTypo : weights.twoTypos
                 matches[i].sources.append(TokenSource(ordinals: f.ordinals, kind: .fuzzy, quality: q, node: f.node, edits: f.edits))
                 // The walk's totals are the trie's (a leaf only says "at least 2"): count from the lists.
                 let whole = f.ordinals == f.node.ordinals
@@ -64,8 +60,10 @@ enum TokenMatcher {
         return added
     }
 
-    private static func addTrieSources(_ m: inout TokenMatch, index: LandmarkIndex) {
+    private static func addTrieSources(_ m: inout TokenMatch, index: LandmarkIndex, weights: RankingWeights) {
         let trie = index.trie
+        let exactQuality = weights.exactMatch, prefixQuality = weights.prefixMatch
+        let abbreviationQuality = weights.abbreviationMatch
         let token = m.token
         let words = token.alternatives.isEmpty ? [token.text] : token.alternatives
         for w in words {
@@ -115,7 +113,7 @@ enum TokenMatcher {
     }
 
     /// Category words and phrases ("bus stop" spans two tokens).
-    private static func addCategories(_ matches: inout [TokenMatch], index: LandmarkIndex) {
+    private static func addCategories(_ matches: inout [TokenMatch], index: LandmarkIndex, weights: RankingWeights) {
         for i in matches.indices {
             let t = matches[i].token
             guard t.alternatives.isEmpty, !t.isNumeric else { continue }
@@ -130,7 +128,7 @@ enum TokenMatcher {
                 }
                 guard ok, let id = index.categoryIDs[entry.category] else { continue }
                 if !matches[i].categories.contains(where: { $0.id == id }) {
-                    let q = entry.isPrefixMatch ? categoryQuality * 0.9 : categoryQuality
+                    let q = entry.isPrefixMatch ? weights.categoryMatch * weights.categoryPrefixFactor : weights.categoryMatch
                     matches[i].categories.append((id, q))
                     matches[i].cost += index.categoryPostings(id)?.count ?? 0
                 }

@@ -1,8 +1,8 @@
-// The hostile inputs of issue 6 at full size through the real commands, with
-// their peak memory measured. Hundreds of MB are generated into the temporary
-// directory, so these run only when GEOINDEX_TEST_LIMITS is set (`make
-// test-limits`); each prints a "limits:" line with its figures, which
-// docs/RELIABILITY.md quotes.
+// Hostile inputs at full size through the real commands, with their peak
+// memory measured. Hundreds of MB are generated into the temporary directory,
+// so these run only when GEOINDEX_TEST_LIMITS is set (`make test-limits`);
+// each prints a "limits:" line with its figures, which the README's
+// Reliability section quotes.
 import Foundation
 import Testing
 @testable import GeoFormat

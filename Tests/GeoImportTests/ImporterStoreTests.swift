@@ -69,7 +69,8 @@ func nodeStoreAnswersLikeADictionary(fileBacked: Bool) throws {
     for _ in 0..<20_000 {
         id += 1 + Int64(rng.next() % 5)
         let lat = Int32(Int64(rng.next() % 1_000_000) + 437_000_000), lon = Int32(Int64(rng.next() % 1_000_000) + 74_000_000)
-        let box = FixedBoundingBox(minLat: lat, minLon: lon, maxLat: lat + Int32(rng.next() % 50_000), maxLon: lon + Int32(rng.next() % 50_000))
+        let box = FixedBoundingBox(minLon: lon, minLat: lat, maxLon: lon + Int32(rng.next() % 50_000),
+                                   maxLat: lat + Int32(rng.next() % 50_000))
         store.append(id: id, box: box)
         expected[id] = box
     }

@@ -96,7 +96,7 @@ private let sampleXML = """
         bytes += PBFBuilder.frame("SomeFutureIndex", [0xFF, 0xFF, 0xFF])     // not even a valid Blob: skipped unread
         bytes += PBFBuilder.frame("OSMData", PBFBuilder.blob(sampleBlocks()[0].bytes))
         let (reader, batches) = try readPBF(bytes)
-        #expect(reader.header?.bbox == FixedBoundingBox(minLat: -424_000_000, minLon: 15_000_000, maxLat: 427_000_000, maxLon: 16_000_000))
+        #expect(reader.header?.bbox == FixedBoundingBox(minLon: 15_000_000, minLat: -424_000_000, maxLon: 16_000_000, maxLat: 427_000_000))
         #expect(reader.blobCount == 3)
         #expect(batches.flatMap(\.nodeIDs) == [100, 101, 105, 110])
     }

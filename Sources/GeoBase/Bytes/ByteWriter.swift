@@ -65,11 +65,4 @@ public struct ByteWriter: Sendable {
     public mutating func patchU32(_ v: UInt32, at offset: Int) {
         for i in 0..<4 { bytes[offset + i] = UInt8(truncatingIfNeeded: v >> UInt32(8 * i)) }
     }
-
-    /// Number of bytes `varint(value)` would write.
-    public static func varintSize(_ value: UInt64) -> Int {
-        var v = value, n = 1
-        while v >= 0x80 { v >>= 7; n += 1 }
-        return n
-    }
 }

@@ -67,26 +67,27 @@ public struct BoundingBox: Hashable, Sendable, Codable {
     public var array: [Double] { [minLon, minLat, maxLon, maxLat] }
 }
 
-/// A box in 1e-7 degree units, as stored in index files.
+/// A box in 1e-7 degree units, as stored in index files; arguments in the same order as
+/// `BoundingBox` (longitude first).
 public struct FixedBoundingBox: Hashable, Sendable {
-    public var minLat: Int32
     public var minLon: Int32
-    public var maxLat: Int32
+    public var minLat: Int32
     public var maxLon: Int32
+    public var maxLat: Int32
 
-    public init(minLat: Int32, minLon: Int32, maxLat: Int32, maxLon: Int32) {
-        self.minLat = minLat
+    public init(minLon: Int32, minLat: Int32, maxLon: Int32, maxLat: Int32) {
         self.minLon = minLon
-        self.maxLat = maxLat
+        self.minLat = minLat
         self.maxLon = maxLon
+        self.maxLat = maxLat
     }
 
     public init(_ p: FixedCoordinate) {
-        self.init(minLat: p.lat, minLon: p.lon, maxLat: p.lat, maxLon: p.lon)
+        self.init(minLon: p.lon, minLat: p.lat, maxLon: p.lon, maxLat: p.lat)
     }
 
     /// An inverted box that any `extend` replaces.
-    public static let empty = FixedBoundingBox(minLat: .max, minLon: .max, maxLat: .min, maxLon: .min)
+    public static let empty = FixedBoundingBox(minLon: .max, minLat: .max, maxLon: .min, maxLat: .min)
 
     public var isEmpty: Bool { minLat > maxLat || minLon > maxLon }
 
@@ -116,7 +117,7 @@ public struct FixedBoundingBox: Hashable, Sendable {
     }
 
     public init(_ b: BoundingBox) {
-        self.init(minLat: Int32((b.minLat * 1e7).rounded(.down)), minLon: Int32((b.minLon * 1e7).rounded(.down)),
-                  maxLat: Int32((b.maxLat * 1e7).rounded(.up)), maxLon: Int32((b.maxLon * 1e7).rounded(.up)))
+        self.init(minLon: Int32((b.minLon * 1e7).rounded(.down)), minLat: Int32((b.minLat * 1e7).rounded(.down)),
+                  maxLon: Int32((b.maxLon * 1e7).rounded(.up)), maxLat: Int32((b.maxLat * 1e7).rounded(.up)))
     }
 }

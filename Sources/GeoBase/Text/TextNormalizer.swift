@@ -97,12 +97,10 @@ public enum TextNormalizer {
         return p.generalCategory == .nonspacingMark || p.generalCategory == .enclosingMark
     }
 
-    /// The folded form of one scalar appended to a scalar view (used by the highlighter).
-    package static func fold(_ s: Unicode.Scalar, into out: inout String.UnicodeScalarView) -> Bool {
+    /// Whether `s` belongs to a word (else it separates words).
+    package static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
         var bytes: [UInt8] = []
-        let word = fold(s.value, into: &bytes)
-        out.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars)
-        return word
+        return fold(s.value, into: &bytes)
     }
 
     @inline(__always)
@@ -119,28 +117,39 @@ public enum TextNormalizer {
         }
     }
 
-    /// Splits `text` into normalised tokens with their original spans.
-    public static func tokens(_ text: String) -> [NormalizedToken] {
-        var result: [NormalizedToken] = []
-        var current: [UInt8] = []
-        current.reserveCapacity(32)
+    /// The one word splitter, for the index, the query and the highlighter alike. Calls `body`
+    /// with each word's folded UTF-8 bytes, the scalar offset where it starts in `text`, and per
+    /// scalar of the word the folded length after it (its count is the word's length in scalars;
+    /// a prefix of the folded word maps back to the scalars that made it).
+    @inline(__always)
+    package static func forEachWord(in text: String, _ body: (_ folded: [UInt8], _ start: Int, _ ends: [Int]) -> Void) {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(32)
+        var ends: [Int] = []
+        ends.reserveCapacity(32)
         var start = 0
         var index = 0
         for s in text.unicodeScalars {
-            let before = current.count
-            if fold(s.value, into: &current) {
-                if before == 0 {
-                    if current.isEmpty { index += 1; continue }  // a lone mark
-                    start = index
-                }
-            } else if !current.isEmpty {
-                result.append(NormalizedToken(text: String(decoding: current, as: UTF8.self), start: start, length: index - start))
-                current.removeAll(keepingCapacity: true)
+            let before = folded.count
+            if fold(s.value, into: &folded) {
+                if before == 0 && folded.isEmpty { index += 1; continue }  // a lone mark
+                if ends.isEmpty { start = index }
+                ends.append(folded.count)
+            } else if !folded.isEmpty {
+                body(folded, start, ends)
+                folded.removeAll(keepingCapacity: true)
+                ends.removeAll(keepingCapacity: true)
             }
             index += 1
         }
-        if !current.isEmpty {
-            result.append(NormalizedToken(text: String(decoding: current, as: UTF8.self), start: start, length: index - start))
+        if !folded.isEmpty { body(folded, start, ends) }
+    }
+
+    /// Splits `text` into normalised tokens with their original spans.
+    public static func tokens(_ text: String) -> [NormalizedToken] {
+        var result: [NormalizedToken] = []
+        forEachWord(in: text) { folded, start, ends in
+            result.append(NormalizedToken(text: String(decoding: folded, as: UTF8.self), start: start, length: ends.count))
         }
         return result
     }

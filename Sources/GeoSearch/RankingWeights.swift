@@ -1,0 +1,89 @@
+// How a candidate is scored, as one documented value (in the manner of
+// Organic Maps' RankingInfo): each ranking input is a plain number, and these
+// weights combine them. The score of a landmark for a query is
+//
+//   text       × text quality   (mean over query words of their best match quality, below)
+// + nameCover  × share of the shown name's words the query matched
+// + importance × importance     (0…1 from the index; × `importanceWithoutName` when no query
+//                                word matched the shown name, only a translation or category)
+// + distance   × closeness      (1 − ln(1 + d/distanceScale) / ln(1 + distanceHorizon/distanceScale),
+//                                when there is a location hint; d in metres)
+// + windowBonus   when the landmark lies in the map window (a window that is not a filter)
+// + categoryBonus when a query word names the landmark's category
+//
+// Typo matches form a lower tier than exact and prefix matches, and a relaxed pass (words or
+// numbers dropped) a lower tier still: a higher tier always ranks first, the score orders
+// inside a tier. scripts/search_quality.py measures the effect of a change.
+
+public struct RankingWeights: Sendable, Equatable {
+    // Match quality of one query word, by how it matched.
+    /// The whole word is a token of the landmark.
+    public var exactMatch = 1.0
+    /// An abbreviation partner matched ("st" for "street").
+    public var abbreviationMatch = 0.92
+    /// The word is the start of a token (the user is still typing it).
+    public var prefixMatch = 0.85
+    /// The word names the landmark's category ("pharmacy"); a word so named counts as an exact
+    /// match for every landmark of the category, so distance decides among them.
+    public var categoryMatch = 0.8
+    /// A word still being typed that starts a category word ("pharm").
+    public var categoryPrefixFactor = 0.9
+    /// One edit away (a typo), and two.
+    public var oneTypo = 0.6
+    public var twoTypos = 0.45
+    /// A match in a translation or alternative name, relative to the shown name.
+    public var otherNameFactor = 0.7
+
+    // Weights of the ranking inputs (points).
+    public var text = 100.0
+    public var nameCover = 20.0
+    public var importance = 30.0
+    public var importanceWithoutName = 0.4
+    public var distance = 50.0
+    /// Metres: closeness falls on a log scale from here…
+    public var distanceScale = 100.0
+    /// …to nothing at this distance.
+    public var distanceHorizon = 10_000_000.0
+    public var windowBonus = 10.0
+    public var categoryBonus = 12.0
+
+    public init() {}
+
+    public static let standard = RankingWeights()
+}
+
+/// How many candidates a search may look at, and where: the budgets that keep every query
+/// bounded in time whatever the index's size.
+public struct CandidateLimits: Sendable, Equatable {
+    /// Widening boxes around a location hint, metres; after the last, the whole index.
+    public var rings: [Double] = [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 512_000]
+    /// With a hint, widening stops once this many times the limit (at least `minTarget`) qualified.
+    public var targetFactor = 3
+    public var minTarget = 30
+    /// A driver token listing fewer landmarks than this is scanned whole, without rings.
+    public var ringThreshold = 256
+    /// Without a hint, a token listing at most this many is scanned whole.
+    public var smallDriver = 128
+    /// Candidates scored per pass at most (a pass stops when it is spent).
+    public var scoreBudget = 100_000
+    /// Of the whole-index scan after the rings.
+    public var fallbackScan = 50_000
+    /// Far but important matches (a capital) added after the rings.
+    public var importantNearby = 16
+    /// Without a hint: ids taken from a category word's list, and from any scan with a hint.
+    public var scanWithoutHint = 2_048
+    public var scanWithHint = 50_000
+    /// A common prefix without a hint: the most important matches, and the exact matches of
+    /// words listing at most `exactListMax` landmarks (at most `exactScan` ids).
+    public var importantWithoutHint = 64
+    public var exactListMax = 2_048
+    public var exactScan = 5_000
+    /// Typos are looked for when fewer than min(limit, this) results were found…
+    public var typoWhenFewerThan = 5
+    /// …for words matching fewer than max(this, limit) landmarks.
+    public var typoCostThreshold = 10
+
+    public init() {}
+
+    public static let standard = CandidateLimits()
+}
