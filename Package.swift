@@ -72,5 +72,7 @@ let package = Package(
         .testTarget(name: "GeoSearchTests", dependencies: ["GeoSearch", "GeoCommands", "GeoTestSupport"]),
         .testTarget(name: "GeoRoutingTests", dependencies: ["GeoRouting", "GeoFormat", "GeoTestSupport"]),
         .testTarget(name: "GeoCommandsTests", dependencies: ["GeoCommands", "GeoTestSupport"]),
+        // The layering rules, checked on the source text (imports, process access, file sizes).
+        .testTarget(name: "ArchitectureTests"),
     ]
 )

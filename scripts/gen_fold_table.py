@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/GeoIndexKit/Text/FoldTable.swift: the search folding table.
+"""Generate Sources/GeoBase/Text/FoldTable.swift: the search folding table.
 
 For every non-ASCII letter in the scripts people type map names in (Latin,
 Greek, Cyrillic, Armenian, Hebrew, Arabic, fullwidth forms, ligatures) it records
@@ -85,7 +85,7 @@ let foldTableSource = """
 {body}
 """
 '''
-    path = Path(__file__).resolve().parent.parent / "Sources/GeoIndexKit/Text/FoldTable.swift"
+    path = Path(__file__).resolve().parent.parent / "Sources/GeoBase/Text/FoldTable.swift"
     path.write_text(out, encoding="utf-8")
     print(f"{path.name}: {len(rows)} entries")
 

@@ -141,7 +141,7 @@ private func parseOSM(_ source: MemorySource, limits: OSMParseLimits = OSMParseL
     let tooLong = String(repeating: "x", count: 3 << 20)
     let input = "{\"id\": 1, \"q\": \"\(long)\"}\n{\"id\": 2, \"q\": \"\(tooLong)\"}\n{\"id\": 3, \"q\": \"hotel\"}\n"
     let path = TestData.tempPath("long-lines.ndjson")
-    FileManager.default.createFile(atPath: path, contents: Data(input.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(input.utf8))
     let r = try Executable.run("geoquery", ["--batch", path, "-i", idx])
     #expect(r.status == 0)
     let lines = r.stdout.split(separator: "\n").map { try? JSONValue.parse(Array($0.utf8)) }

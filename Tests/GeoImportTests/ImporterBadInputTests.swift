@@ -12,7 +12,7 @@ import GeoTestSupport
 
 private func write(_ name: String, _ bytes: [UInt8]) -> String {
     let path = TestData.tempPath(name)
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     return path
 }
 
@@ -22,11 +22,11 @@ private let head = "<?xml version='1.0' encoding='UTF-8'?>\n<osm version=\"0.6\"
 
 /// Builds `input` and returns the error, checking that no output file appears.
 private func failure(_ input: String, sourceLocation: SourceLocation = #_sourceLocation) -> InputError? {
-    let out = TestData.tempPath((input as NSString).lastPathComponent + ".geoidx")
+    let out = TestData.tempPath(PathName.lastComponent(input) + ".geoidx")
     try? FileManager.default.removeItem(atPath: out)
     defer {
         #expect(!FileManager.default.fileExists(atPath: out), "an output file was left behind", sourceLocation: sourceLocation)
-        let stem = (out as NSString).lastPathComponent
+        let stem = PathName.lastComponent(out)
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: TestData.tempDirectory.path))?
             .filter { $0.hasPrefix(".\(stem).tmp-") } ?? []
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)", sourceLocation: sourceLocation)
@@ -36,7 +36,7 @@ private func failure(_ input: String, sourceLocation: SourceLocation = #_sourceL
         Issue.record("no error for \(input)", sourceLocation: sourceLocation)
         return nil
     } catch let e as InputError {
-        #expect(e.file.hasSuffix((input as NSString).lastPathComponent), sourceLocation: sourceLocation)
+        #expect(e.file.hasSuffix(PathName.lastComponent(input)), sourceLocation: sourceLocation)
         return e
     } catch {
         Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)

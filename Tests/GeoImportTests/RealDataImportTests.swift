@@ -99,7 +99,7 @@ func realExtractsImportWithTheirLandmarks(file: String, landmarks: Int, streets:
     let cases = try FileManager.default.contentsOfDirectory(atPath: root).sorted()
     var checked = 0
     for name in cases {
-        let dir = (root as NSString).appendingPathComponent(name)
+        let dir = PathName.join(root, name)
         let expected = (try? String(contentsOfFile: dir + "/result", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let expected, expected == "valid" || expected == "invalid" else { continue }
         let input = ["data.osm", "data.osm.gz", "data.osc"].map { dir + "/" + $0 }.first { FileManager.default.fileExists(atPath: $0) }
