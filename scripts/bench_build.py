@@ -39,7 +39,7 @@ def best(cmd, runs, env=None):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--geoindex", required=True)
-    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
+    ap.add_argument("--data", default=os.environ.get("GEOINDEX_DATA", str(ROOT.parent / "shared" / "data")))
     ap.add_argument("--runs", type=int, default=3)
     a = ap.parse_args()
     data = Path(a.data)

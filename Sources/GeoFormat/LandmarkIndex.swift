@@ -24,17 +24,17 @@ public final class LandmarkIndex: @unchecked Sendable {
     public let buildTime: Int64
     public let count: Int
 
-    let points: ByteView
-    let attributes: ByteView
-    let recordOffsets: ByteView
-    let records: ByteView
-    let tokenOffsets: ByteView
-    let tokenLists: ByteView
-    let categoryTable: ByteView
-    let postings: ByteView
+    @usableFromInline let points: ByteView
+    @usableFromInline let attributes: ByteView
+    @usableFromInline let recordOffsets: ByteView
+    @usableFromInline let records: ByteView
+    @usableFromInline let tokenOffsets: ByteView
+    @usableFromInline let tokenLists: ByteView
+    @usableFromInline let categoryTable: ByteView
+    @usableFromInline let postings: ByteView
     // Views into the mapping: internal, so nothing outlives the index that owns the file.
     let strings: StringTable
-    package let trie: TrieReader
+    @usableFromInline package let trie: TrieReader
     package let quadtree: QuadtreeReader
     public let categoryCount: Int
 
@@ -137,19 +137,19 @@ public final class LandmarkIndex: @unchecked Sendable {
 
     // MARK: hot columns
 
-    @inline(__always) public func point(_ i: Int) -> FixedCoordinate {
+    @inlinable @inline(__always) public func point(_ i: Int) -> FixedCoordinate {
         FixedCoordinate(lat: points.i32(i * 8), lon: points.i32(i * 8 + 4))
     }
 
-    @inline(__always) public func kind(_ i: Int) -> LandmarkKind {
+    @inlinable @inline(__always) public func kind(_ i: Int) -> LandmarkKind {
         LandmarkKind(rawValue: attributes.u8(i * 4) & 7) ?? .poi
     }
 
-    @inline(__always) public func nameTokenCount(_ i: Int) -> Int { Int(attributes.u8(i * 4) >> 3) }
+    @inlinable @inline(__always) public func nameTokenCount(_ i: Int) -> Int { Int(attributes.u8(i * 4) >> 3) }
 
-    @inline(__always) public func importance(_ i: Int) -> UInt8 { attributes.u8(i * 4 + 1) }
+    @inlinable @inline(__always) public func importance(_ i: Int) -> UInt8 { attributes.u8(i * 4 + 1) }
 
-    @inline(__always) public func categoryID(_ i: Int) -> Int { Int(attributes.u16(i * 4 + 2)) }
+    @inlinable @inline(__always) public func categoryID(_ i: Int) -> Int { Int(attributes.u16(i * 4 + 2)) }
 
     // MARK: categories
 
@@ -159,30 +159,30 @@ public final class LandmarkIndex: @unchecked Sendable {
         return (strings.string(at: Int(categoryTable.u32(o))) ?? "", strings.string(at: Int(categoryTable.u32(o + 4))) ?? "")
     }
 
-    public func categoryPostings(_ id: Int) -> PostingReader? {
+    @inlinable public func categoryPostings(_ id: Int) -> PostingReader? {
         guard id >= 0, id < categoryCount else { return nil }
         return postingList(at: Int(categoryTable.u32(4 + id * 16 + 8)))
     }
 
-    public func postingList(at offset: Int) -> PostingReader? {
+    @inlinable public func postingList(at offset: Int) -> PostingReader? {
         PostingReader(view: postings, offset: offset, limit: count)
     }
 
     /// The landmarks of a terminal trie node's token (its inline id or its list).
-    public func postings(of node: TrieNode) -> PostingReader? {
+    @inlinable public func postings(of node: TrieNode) -> PostingReader? {
         if let id = node.inlinePosting { return id < UInt32(count) ? PostingReader(single: id) : nil }
         return node.postingOffset.flatMap(postingList(at:))
     }
 
     /// How many landmarks the tokens under `node` list (with repeats). Inner nodes store it; a
     /// leaf's is its own list's length, read from the list (the trie only knows "at least 2").
-    public func postingTotal(of node: TrieNode) -> Int {
+    @inlinable public func postingTotal(of node: TrieNode) -> Int {
         if node.childCount > 0 { return node.postingTotal }
         return postings(of: node)?.count ?? 0
     }
 
     /// Postings of the one token that ends at `node` (its own list, not its subtree's).
-    public func tokenPostingCount(of node: TrieNode) -> Int {
+    @inlinable public func tokenPostingCount(of node: TrieNode) -> Int {
         node.isTerminal ? postings(of: node)?.count ?? 0 : 0
     }
 
@@ -201,7 +201,7 @@ public final class LandmarkIndex: @unchecked Sendable {
     // MARK: variable-length tables
 
     /// The payload of entry `i` in a table with sampled offsets.
-    private func entry(_ i: Int, table: ByteView, offsets: ByteView) -> ByteView {
+    @inlinable func entry(_ i: Int, table: ByteView, offsets: ByteView) -> ByteView {
         guard i >= 0, i < count else { return .empty }
         var o = Int(offsets.u32((i / SampledOffsets.stride) * 4))
         for _ in 0..<(i % SampledOffsets.stride) {
@@ -229,7 +229,7 @@ public final class LandmarkIndex: @unchecked Sendable {
 
     /// The tokens of landmark `i`, ascending, each as `ordinal << 1 | 1` when it belongs to
     /// the displayed name (`| 0` for other names).
-    public func tokenOrdinals(_ i: Int, into out: inout [Int]) {
+    @inlinable public func tokenOrdinals(_ i: Int, into out: inout [Int]) {
         out.removeAll(keepingCapacity: true)
         let e = entry(i, table: tokenLists, offsets: tokenOffsets)
         var o = 0

@@ -47,16 +47,16 @@ public enum PostingList {
 /// Reads one posting list from a region of the index. Every step is bounds-checked;
 /// a corrupt list yields fewer or wrong ids, never an out-of-bounds read.
 public struct PostingReader {
-    let view: ByteView
+    @usableFromInline let view: ByteView
     public let count: Int
-    private let skipStart: Int
-    private let blockCount: Int
-    private let dataStart: Int
-    private let limit: UInt32
+    @usableFromInline let skipStart: Int
+    @usableFromInline let blockCount: Int
+    @usableFromInline let dataStart: Int
+    @usableFromInline let limit: UInt32
     /// A one-id list (a token of a single landmark, stored in its trie node).
-    private let single: UInt32?
+    @usableFromInline let single: UInt32?
 
-    init(single id: UInt32) {
+    @inlinable init(single id: UInt32) {
         view = .empty
         count = 1
         skipStart = 0
@@ -67,7 +67,7 @@ public struct PostingReader {
     }
 
     /// `limit` is the number of landmarks: ids at or past it are dropped.
-    public init?(view: ByteView, offset: Int, limit: Int) {
+    @inlinable public init?(view: ByteView, offset: Int, limit: Int) {
         self.view = view
         self.limit = UInt32(clamping: limit)
         single = nil
@@ -90,7 +90,7 @@ public struct PostingReader {
     }
 
     /// Calls `body` with every id in `[lower, upper)`, ascending; `body` returns false to stop.
-    public func forEach(in lower: UInt32 = 0, _ upper: UInt32 = .max, _ body: (UInt32) -> Bool) {
+    @inlinable public func forEach(in lower: UInt32 = 0, _ upper: UInt32 = .max, _ body: (UInt32) -> Bool) {
         if let single {
             if single >= lower && single < upper { _ = body(single) }
             return

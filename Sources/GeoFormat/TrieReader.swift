@@ -17,14 +17,31 @@ public struct TrieNode: Sendable {
     public let inlinePosting: UInt32?
     public let mergedOffset: Int?
     public let topOffset: Int?
-    let childrenStart: Int
+    @usableFromInline let childrenStart: Int
     public let childCount: Int
 
     public var ordinals: Range<Int> { ordinalStart..<(ordinalStart + ordinalCount) }
+
+    @inlinable
+    init(offset: Int, isTerminal: Bool, ordinalStart: Int, ordinalCount: Int, postingTotal: Int, postingOffset: Int?,
+         inlinePosting: UInt32?, mergedOffset: Int?, topOffset: Int?, childrenStart: Int, childCount: Int) {
+        self.offset = offset
+        self.isTerminal = isTerminal
+        self.ordinalStart = ordinalStart
+        self.ordinalCount = ordinalCount
+        self.postingTotal = postingTotal
+        self.postingOffset = postingOffset
+        self.inlinePosting = inlinePosting
+        self.mergedOffset = mergedOffset
+        self.topOffset = topOffset
+        self.childrenStart = childrenStart
+        self.childCount = childCount
+    }
 }
 
 public struct TrieReader: Sendable {
-    let view: ByteView
+    // The walks are the search's inner loop: inlinable into it across the module boundary.
+    @usableFromInline let view: ByteView
     public let tokenCount: Int
 
     init(view: ByteView) {
@@ -32,11 +49,11 @@ public struct TrieReader: Sendable {
         tokenCount = Int(view.u32(4))
     }
 
-    public var root: TrieNode? { node(at: Int(view.u32(0)), ordinalStart: 0, parentOffset: view.count) }
+    @inlinable public var root: TrieNode? { node(at: Int(view.u32(0)), ordinalStart: 0, parentOffset: view.count) }
 
     /// Decodes the node at `offset`, whose first token has ordinal `ordinalStart` (known from the
     /// walk: a node's tokens follow its parent's own token and its earlier siblings' tokens).
-    func node(at offset: Int, ordinalStart start: Int, parentOffset: Int) -> TrieNode? {
+    @inlinable func node(at offset: Int, ordinalStart start: Int, parentOffset: Int) -> TrieNode? {
         guard offset >= 16, offset < parentOffset, offset < view.count, start <= tokenCount else { return nil }
         var o = offset
         guard let flags = view.varint(&o, limit: 1 << 24) else { return nil }
@@ -73,7 +90,7 @@ public struct TrieReader: Sendable {
     }
 
     /// Calls `body(label, child)` for each child in label order; stops when `body` returns false.
-    public func forEachChild(of node: TrieNode, _ body: (UnsafeRawBufferPointer, TrieNode) -> Bool) {
+    @inlinable public func forEachChild(of node: TrieNode, _ body: (UnsafeRawBufferPointer, TrieNode) -> Bool) {
         var o = node.childrenStart
         var start = node.ordinalStart + (node.isTerminal ? 1 : 0)
         for _ in 0..<node.childCount {
@@ -88,13 +105,13 @@ public struct TrieReader: Sendable {
     }
 
     /// The node whose subtree holds exactly the tokens starting with `prefix`, or nil.
-    public func find(prefix: [UInt8]) -> TrieNode? {
+    @inlinable public func find(prefix: [UInt8]) -> TrieNode? {
         walk(prefix: prefix)?.node
     }
 
     /// Like `find(prefix:)`, also returning the rest of the edge label the prefix ended inside
     /// (empty when the prefix ends exactly at the node).
-    public func walk(prefix: [UInt8]) -> (node: TrieNode, remainder: [UInt8])? {
+    @inlinable public func walk(prefix: [UInt8]) -> (node: TrieNode, remainder: [UInt8])? {
         guard var node = root else { return nil }
         var i = 0
         var remainder: [UInt8] = []
@@ -118,7 +135,7 @@ public struct TrieReader: Sendable {
     }
 
     /// The node of exactly `token`, when it is an indexed token.
-    public func find(token: [UInt8]) -> TrieNode? {
+    @inlinable public func find(token: [UInt8]) -> TrieNode? {
         guard let root else { return nil }
         var node = root
         var i = 0
@@ -138,7 +155,7 @@ public struct TrieReader: Sendable {
     }
 
     /// Visits every terminal node below `node` (its tokens), up to `limit` of them.
-    public func forEachToken(under node: TrieNode, limit: Int = .max, _ body: (TrieNode) -> Void) {
+    @inlinable public func forEachToken(under node: TrieNode, limit: Int = .max, _ body: (TrieNode) -> Void) {
         var stack = [node]
         var seen = 0
         while let n = stack.popLast(), seen < limit {

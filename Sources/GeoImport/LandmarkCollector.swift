@@ -55,12 +55,12 @@ public final class LandmarkCollector {
         nodes.append(id: id, lat: lat, lon: lon)
         let p = FixedCoordinate(lat: lat, lon: lon)
         dataBox.extend(p)
-        let tags = b.tags(ofNode: i)
+        let tags = b.tagRange(ofNode: i)
         guard !tags.isEmpty else { return }
-        let interesting = tags.hasAny(of: LandmarkClassifier.interestingKeys)
-        let road = roads != nil && tags.hasAny(of: LandmarkCollector.roadKeys)
+        let interesting = b.hasAnyTag(in: tags, of: LandmarkClassifier.interestingKeys)
+        let road = roads != nil && b.hasAnyTag(in: tags, of: LandmarkCollector.roadKeys)
         guard interesting || road else { return }
-        let dict = tags.dictionary()
+        let dict = b.tagDictionary(in: tags)
         if road, dict["barrier"] != nil || dict["access"] != nil { roads?.addBarrier(nodeID: id, tags: dict) }
         guard interesting, let c = LandmarkClassifier.classify(dict, type: .node) else { return }
         var d = LandmarkDraft(osmType: .node, osmID: id, kind: c.kind, categoryKey: c.key, categoryValue: c.value,
@@ -85,14 +85,14 @@ public final class LandmarkCollector {
         var box = FixedBoundingBox.empty
         for c in scratch { box.extend(c) }
         if !box.isEmpty { wayExtents?.append(id: id, box: box) }
-        let tags = b.tags(ofWay: i)
+        let tags = b.tagRange(ofWay: i)
         guard !tags.isEmpty else { return }
-        if let roads, tags.hasAny(of: LandmarkCollector.roadKeys) {
-            let dict = tags.dictionary()
+        if let roads, b.hasAnyTag(in: tags, of: LandmarkCollector.roadKeys) {
+            let dict = b.tagDictionary(in: tags)
             if dict["highway"] != nil || dict["route"] == "ferry" { roads.addWay(id: id, refs: refs, tags: dict) }
         }
-        guard tags.hasAny(of: LandmarkClassifier.interestingKeys) else { return }
-        let dict = tags.dictionary()
+        guard b.hasAnyTag(in: tags, of: LandmarkClassifier.interestingKeys) else { return }
+        let dict = b.tagDictionary(in: tags)
         guard let c = LandmarkClassifier.classify(dict, type: .way) else { return }
         guard !scratch.isEmpty else {
             warnings.waysWithoutGeometry += 1
@@ -115,9 +115,9 @@ public final class LandmarkCollector {
 
     private func relation(_ b: OSMBatch, _ i: Int) {
         counts.relations += 1
-        let tags = b.tags(ofRelation: i)
-        guard !tags.isEmpty, tags.hasAny(of: LandmarkClassifier.interestingKeys) else { return }
-        let dict = tags.dictionary()
+        let tags = b.tagRange(ofRelation: i)
+        guard !tags.isEmpty, b.hasAnyTag(in: tags, of: LandmarkClassifier.interestingKeys) else { return }
+        let dict = b.tagDictionary(in: tags)
         guard let type = dict["type"], type == "multipolygon" || type == "boundary" else { return }
         guard let c = LandmarkClassifier.classify(dict, type: .relation), c.kind != .street else { return }
         var box = FixedBoundingBox.empty

@@ -55,27 +55,54 @@ public struct OSMBatch: Sendable {
         return ArenaRange(start: start, length: UInt32(n))
     }
 
-    public func tags(ofNode i: Int) -> OSMTags {
-        OSMTags(batch: self, range: Int(i == 0 ? nodeTagBase : nodeTagEnds[i - 1])..<Int(nodeTagEnds[i]))
+    public func tags(ofNode i: Int) -> OSMTags { OSMTags(batch: self, range: tagRange(ofNode: i)) }
+    public func tags(ofWay i: Int) -> OSMTags { OSMTags(batch: self, range: tagRange(ofWay: i)) }
+    public func tags(ofRelation i: Int) -> OSMTags { OSMTags(batch: self, range: tagRange(ofRelation: i)) }
+
+    // The importer's hot path reads tags by index range: an `OSMTags` value holds a copy of the
+    // batch (a retain of each of its arrays), which costs more than the look-up for untagged nodes.
+
+    /// Indices into `tagKeys`/`tagValues` of node i's tags.
+    @inlinable @inline(__always) public func tagRange(ofNode i: Int) -> Range<Int> {
+        Int(i == 0 ? nodeTagBase : nodeTagEnds[i - 1])..<Int(nodeTagEnds[i])
     }
 
-    public func tags(ofWay i: Int) -> OSMTags {
-        OSMTags(batch: self, range: Int(i == 0 ? wayTagBase : wayTagEnds[i - 1])..<Int(wayTagEnds[i]))
+    @inlinable @inline(__always) public func tagRange(ofWay i: Int) -> Range<Int> {
+        Int(i == 0 ? wayTagBase : wayTagEnds[i - 1])..<Int(wayTagEnds[i])
     }
 
-    public func tags(ofRelation i: Int) -> OSMTags {
-        OSMTags(batch: self, range: Int(i == 0 ? relationTagBase : relationTagEnds[i - 1])..<Int(relationTagEnds[i]))
+    @inlinable @inline(__always) public func tagRange(ofRelation i: Int) -> Range<Int> {
+        Int(i == 0 ? relationTagBase : relationTagEnds[i - 1])..<Int(relationTagEnds[i])
     }
 
-    public func refs(ofWay i: Int) -> ArraySlice<Int64> {
+    /// True when some key in `tags` equals one of `keys` or starts with one of its prefixes.
+    @inlinable @inline(__always) public func hasAnyTag(in tags: Range<Int>, of keys: KeyFilter) -> Bool {
+        arena.withUnsafeBufferPointer { arena in
+            for i in tags {
+                let k = tagKeys[i]
+                if keys.matches(UnsafeBufferPointer(rebasing: arena[Int(k.start)..<Int(k.start + k.length)])) { return true }
+            }
+            return false
+        }
+    }
+
+    /// The tags in `tags` as a dictionary (for the few elements worth a closer look).
+    @inlinable public func tagDictionary(in tags: Range<Int>) -> [String: String] {
+        var d: [String: String] = [:]
+        d.reserveCapacity(tags.count)
+        for i in tags { d[string(tagKeys[i])] = string(tagValues[i]) }
+        return d
+    }
+
+    @inlinable public func refs(ofWay i: Int) -> ArraySlice<Int64> {
         wayRefs[Int(i == 0 ? 0 : wayRefEnds[i - 1])..<Int(wayRefEnds[i])]
     }
 
-    public func members(ofRelation i: Int) -> Range<Int> {
+    @inlinable public func members(ofRelation i: Int) -> Range<Int> {
         Int(i == 0 ? 0 : relationMemberEnds[i - 1])..<Int(relationMemberEnds[i])
     }
 
-    public func string(_ r: ArenaRange) -> String {
+    @inlinable public func string(_ r: ArenaRange) -> String {
         arena.withUnsafeBufferPointer { buf in
             String(decoding: UnsafeBufferPointer(rebasing: buf[Int(r.start)..<Int(r.start + r.length)]), as: UTF8.self)
         }
@@ -84,19 +111,25 @@ public struct OSMBatch: Sendable {
 
 /// The tags of one element, read without allocating.
 public struct OSMTags {
-    let batch: OSMBatch
+    // Read for every tagged element of an import: inlinable into the collector.
+    @usableFromInline let batch: OSMBatch
     public let range: Range<Int>
+
+    @inlinable init(batch: OSMBatch, range: Range<Int>) {
+        self.batch = batch
+        self.range = range
+    }
 
     public var isEmpty: Bool { range.isEmpty }
     public var count: Int { range.count }
 
     /// The value of `key`, or nil.
-    public func value(_ key: StaticString) -> String? {
+    @inlinable @inline(__always) public func value(_ key: StaticString) -> String? {
         guard let i = index(key) else { return nil }
         return batch.string(batch.tagValues[i])
     }
 
-    public func index(_ key: StaticString) -> Int? {
+    @inlinable @inline(__always) public func index(_ key: StaticString) -> Int? {
         let kp = key.utf8Start
         let kn = key.utf8CodeUnitCount
         return batch.arena.withUnsafeBufferPointer { arena -> Int? in
@@ -108,40 +141,27 @@ public struct OSMTags {
         }
     }
 
-    public func key(at i: Int) -> String { batch.string(batch.tagKeys[i]) }
-    public func value(at i: Int) -> String { batch.string(batch.tagValues[i]) }
+    @inlinable @inline(__always) public func key(at i: Int) -> String { batch.string(batch.tagKeys[i]) }
+    @inlinable @inline(__always) public func value(at i: Int) -> String { batch.string(batch.tagValues[i]) }
 
     /// True when some key equals one of `keys` or starts with one of `prefixes`.
-    public func hasAny(of keys: KeyFilter) -> Bool {
-        batch.arena.withUnsafeBufferPointer { arena in
-            for i in range {
-                let k = batch.tagKeys[i]
-                if keys.matches(UnsafeBufferPointer(rebasing: arena[Int(k.start)..<Int(k.start + k.length)])) { return true }
-            }
-            return false
-        }
-    }
+    public func hasAny(of keys: KeyFilter) -> Bool { batch.hasAnyTag(in: range, of: keys) }
 
-    /// All tags as a dictionary (for the few elements worth a closer look).
-    public func dictionary() -> [String: String] {
-        var d: [String: String] = [:]
-        d.reserveCapacity(range.count)
-        for i in range { d[key(at: i)] = value(at: i) }
-        return d
-    }
+    /// All tags as a dictionary.
+    public func dictionary() -> [String: String] { batch.tagDictionary(in: range) }
 }
 
 /// A fast membership test for tag keys: exact keys and key prefixes, as bytes,
 /// bucketed by first byte so most keys are rejected by one table look-up.
 public struct KeyFilter: Sendable {
-    private var buckets = [[(bytes: [UInt8], isPrefix: Bool)]](repeating: [], count: 256)
+    @usableFromInline var buckets = [[(bytes: [UInt8], isPrefix: Bool)]](repeating: [], count: 256)
 
     public init(keys: [String], prefixes: [String] = []) {
         for k in keys where !k.isEmpty { buckets[Int(k.utf8.first!)].append((Array(k.utf8), false)) }
         for p in prefixes where !p.isEmpty { buckets[Int(p.utf8.first!)].append((Array(p.utf8), true)) }
     }
 
-    public func matches(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable public func matches(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let f = key.first, let base = key.baseAddress else { return false }
         for entry in buckets[Int(f)] {
             let n = entry.bytes.count

@@ -10,6 +10,14 @@ public struct RoadEdge: Sendable {
     public let to: Int
     public let profile: Int
     public let length: Double
+
+    @inlinable init(index: Int, from: Int, to: Int, profile: Int, length: Double) {
+        self.index = index
+        self.from = from
+        self.to = to
+        self.profile = profile
+        self.length = length
+    }
 }
 
 public struct RoadProfile: Sendable {
@@ -18,11 +26,18 @@ public struct RoadProfile: Sendable {
     public let speeds: (UInt8, UInt8, UInt8)
     public let nameOffset: Int
 
-    public func allows(_ mode: TravelMode, forward: Bool) -> Bool {
+    @inlinable init(roadClass: RoadClass, access: UInt8, speeds: (UInt8, UInt8, UInt8), nameOffset: Int) {
+        self.roadClass = roadClass
+        self.access = access
+        self.speeds = speeds
+        self.nameOffset = nameOffset
+    }
+
+    @inlinable public func allows(_ mode: TravelMode, forward: Bool) -> Bool {
         access & (forward ? mode.forwardBit : mode.backwardBit) != 0
     }
 
-    public func speed(_ mode: TravelMode) -> Double {
+    @inlinable public func speed(_ mode: TravelMode) -> Double {
         switch mode {
         case .car: Double(speeds.0)
         case .bicycle: Double(speeds.1)
@@ -32,15 +47,16 @@ public struct RoadProfile: Sendable {
 }
 
 public struct RoadGraph: Sendable {
-    package let view: ByteView
+    // Read in the router's and matcher's inner loops: inlinable into them across the module boundary.
+    @usableFromInline package let view: ByteView
     /// Keeps the memory the view points into alive for as long as any copy of the graph exists.
     let owner: (any Sendable & AnyObject)?
-    package let layout: RoadGraphFormat.Layout
-    public var nodeCount: Int { layout.nodeCount }
-    public var edgeCount: Int { layout.edgeCount }
-    let gridMinLat: Int32, gridMinLon: Int32, cellLat: Int32, cellLon: Int32
+    @usableFromInline package let layout: RoadGraphFormat.Layout
+    @inlinable public var nodeCount: Int { layout.nodeCount }
+    @inlinable public var edgeCount: Int { layout.edgeCount }
+    @usableFromInline let gridMinLat: Int32, gridMinLon: Int32, cellLat: Int32, cellLon: Int32
     /// Byte offsets of the arrays, worked out once (the layout's computed properties add up on every call).
-    let nodesAt: Int, barriersAt: Int, adjStartAt: Int, adjAt: Int, edgesAt: Int, profilesAt: Int, shapesAt: Int,
+    @usableFromInline let nodesAt: Int, barriersAt: Int, adjStartAt: Int, adjAt: Int, edgesAt: Int, profilesAt: Int, shapesAt: Int,
         gridStartAt: Int, gridEdgesAt: Int, namesAt: Int
 
     /// The fastest speed any edge has for `mode`, in km/h (255 when the file does not say).
@@ -79,15 +95,15 @@ public struct RoadGraph: Sendable {
                          maxLat: Int32(clamping: Int64(gridMinLat) + Int64(cellLat) * Int64(layout.rows))).boundingBox
     }
 
-    @inline(__always) public func coordinate(ofNode n: Int) -> FixedCoordinate {
+    @inlinable @inline(__always) public func coordinate(ofNode n: Int) -> FixedCoordinate {
         let o = nodesAt + n * 8
         return FixedCoordinate(lat: view.i32(o), lon: view.i32(o + 4))
     }
 
-    @inline(__always) public func barrier(_ n: Int) -> UInt8 { view.u8(barriersAt + n) }
+    @inlinable @inline(__always) public func barrier(_ n: Int) -> UInt8 { view.u8(barriersAt + n) }
 
     /// Adjacent edge entries of node `n`: (edge index, traversed against the way's direction).
-    @inline(__always) public func forEachAdjacent(_ n: Int, _ body: (Int, Bool) -> Void) {
+    @inlinable @inline(__always) public func forEachAdjacent(_ n: Int, _ body: (Int, Bool) -> Void) {
         guard n >= 0, n < layout.nodeCount else { return }
         let a = Int(view.u32(adjStartAt + n * 4)), b = Int(view.u32(adjStartAt + n * 4 + 4))
         guard a <= b, b <= layout.edgeCount * 2 else { return }
@@ -98,7 +114,7 @@ public struct RoadGraph: Sendable {
         }
     }
 
-    @inline(__always) public func edge(_ e: Int) -> RoadEdge {
+    @inlinable @inline(__always) public func edge(_ e: Int) -> RoadEdge {
         let o = edgesAt + e * RoadGraphFormat.edgeSize
         let len = Float(bitPattern: view.u32(o + 12))
         return RoadEdge(index: e, from: min(Int(view.u32(o)), max(0, layout.nodeCount - 1)),
@@ -107,20 +123,20 @@ public struct RoadGraph: Sendable {
                         length: len.isFinite && len >= 0 ? Double(len) : 0)
     }
 
-    public func profile(_ p: Int) -> RoadProfile {
+    @inlinable public func profile(_ p: Int) -> RoadProfile {
         let o = profilesAt + p * RoadGraphFormat.profileSize
         return RoadProfile(roadClass: RoadClass(rawValue: view.u8(o)) ?? .other, access: view.u8(o + 1),
                            speeds: (view.u8(o + 2), view.u8(o + 3), view.u8(o + 4)), nameOffset: Int(view.u32(o + 8)))
     }
 
-    public func name(ofProfile p: RoadProfile) -> String {
+    @inlinable public func name(ofProfile p: RoadProfile) -> String {
         var o = namesAt + p.nameOffset
         guard p.nameOffset < layout.namesLength else { return "" }
         return view.string(&o) ?? ""
     }
 
     /// Points between the edge's end nodes, in way order.
-    public func shape(ofEdge e: Int) -> Range<Int> {
+    @inlinable public func shape(ofEdge e: Int) -> Range<Int> {
         let o = edgesAt + e * RoadGraphFormat.edgeSize
         let start = min(Int(view.u32(o + 16)), layout.shapeCount)
         let end = e + 1 < layout.edgeCount ? min(Int(view.u32(o + 16 + RoadGraphFormat.edgeSize)), layout.shapeCount) : layout.shapeCount
@@ -128,13 +144,13 @@ public struct RoadGraph: Sendable {
         return start..<max(start, min(end, start + RoadGraphFormat.maxShapePoints))
     }
 
-    @inline(__always) public func shapePoint(_ i: Int) -> FixedCoordinate {
+    @inlinable @inline(__always) public func shapePoint(_ i: Int) -> FixedCoordinate {
         let o = shapesAt + i * 8
         return FixedCoordinate(lat: view.i32(o), lon: view.i32(o + 4))
     }
 
     /// The full geometry of an edge in way order (end nodes included).
-    public func geometry(ofEdge e: Int) -> [FixedCoordinate] {
+    @inlinable public func geometry(ofEdge e: Int) -> [FixedCoordinate] {
         let ed = edge(e)
         var pts = [coordinate(ofNode: ed.from)]
         for i in shape(ofEdge: e) { pts.append(shapePoint(i)) }
@@ -143,7 +159,7 @@ public struct RoadGraph: Sendable {
     }
 
     /// Edges whose segments may pass within the box.
-    public func edges(near box: FixedBoundingBox, _ body: (Int) -> Void) {
+    @inlinable public func edges(near box: FixedBoundingBox, _ body: (Int) -> Void) {
         let rows = layout.rows, cols = layout.cols
         func row(_ lat: Int32) -> Int { max(0, min(rows - 1, Int((Int64(lat) - Int64(gridMinLat)) / Int64(cellLat)))) }
         func col(_ lon: Int32) -> Int { max(0, min(cols - 1, Int((Int64(lon) - Int64(gridMinLon)) / Int64(cellLon)))) }

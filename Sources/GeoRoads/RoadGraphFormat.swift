@@ -13,29 +13,29 @@
 //   gridStart    (rows·cols + 1) × u32  — uniform grid over edge segments, CSR
 //   gridEdges    gridEntryCount × u32
 //   names        varint-length UTF-8 strings
-package enum RoadGraphFormat {
-    package static let version: UInt32 = 1
-    package static let headerSize = 64
-    package static let edgeSize = 20
-    package static let profileSize = 12
+@usableFromInline package enum RoadGraphFormat {
+    @usableFromInline package static let version: UInt32 = 1
+    @usableFromInline package static let headerSize = 64
+    @usableFromInline package static let edgeSize = 20
+    @usableFromInline package static let profileSize = 12
     /// No edge has more shape points (the builder cuts longer ways), so a reader can cap every range.
-    package static let maxShapePoints = 1 << 16
+    @usableFromInline package static let maxShapePoints = 1 << 16
 
-    package struct Layout {
-        package init() {}
-        package var nodeCount = 0, edgeCount = 0, profileCount = 0, shapeCount = 0
-        package var rows = 0, cols = 0, gridEntryCount = 0, namesLength = 0
+    @frozen @usableFromInline package struct Layout {
+        @inlinable package init() {}
+        @usableFromInline package var nodeCount = 0, edgeCount = 0, profileCount = 0, shapeCount = 0
+        @usableFromInline package var rows = 0, cols = 0, gridEntryCount = 0, namesLength = 0
 
-        package var nodes: Int { RoadGraphFormat.headerSize }
-        package var barriers: Int { nodes + nodeCount * 8 }
-        package var adjStart: Int { barriers + (nodeCount + 3) / 4 * 4 }
-        package var adj: Int { adjStart + (nodeCount + 1) * 4 }
-        package var edges: Int { adj + edgeCount * 8 }
-        package var profiles: Int { edges + edgeCount * RoadGraphFormat.edgeSize }
-        package var shapes: Int { profiles + profileCount * RoadGraphFormat.profileSize }
-        package var gridStart: Int { shapes + shapeCount * 8 }
-        package var gridEdges: Int { gridStart + (rows * cols + 1) * 4 }
-        package var names: Int { gridEdges + gridEntryCount * 4 }
-        package var total: Int { names + namesLength }
+        @inlinable package var nodes: Int { RoadGraphFormat.headerSize }
+        @inlinable package var barriers: Int { nodes + nodeCount * 8 }
+        @inlinable package var adjStart: Int { barriers + (nodeCount + 3) / 4 * 4 }
+        @inlinable package var adj: Int { adjStart + (nodeCount + 1) * 4 }
+        @inlinable package var edges: Int { adj + edgeCount * 8 }
+        @inlinable package var profiles: Int { edges + edgeCount * RoadGraphFormat.edgeSize }
+        @inlinable package var shapes: Int { profiles + profileCount * RoadGraphFormat.profileSize }
+        @inlinable package var gridStart: Int { shapes + shapeCount * 8 }
+        @inlinable package var gridEdges: Int { gridStart + (rows * cols + 1) * 4 }
+        @inlinable package var names: Int { gridEdges + gridEntryCount * 4 }
+        @inlinable package var total: Int { names + namesLength }
     }
 }

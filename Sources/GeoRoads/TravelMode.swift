@@ -22,8 +22,8 @@ public enum TravelMode: Int, CaseIterable, Sendable {
     }
 
     /// Bit of "may travel along the way's direction" in an edge's access byte; backward is the next bit.
-    var forwardBit: UInt8 { UInt8(1) << UInt8(rawValue * 2) }
-    var backwardBit: UInt8 { UInt8(1) << UInt8(rawValue * 2 + 1) }
+    @inlinable var forwardBit: UInt8 { UInt8(1) << UInt8(rawValue * 2) }
+    @inlinable var backwardBit: UInt8 { UInt8(1) << UInt8(rawValue * 2 + 1) }
 }
 
 public enum RoadClass: UInt8, CaseIterable, Sendable {

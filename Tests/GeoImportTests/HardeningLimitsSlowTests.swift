@@ -88,7 +88,7 @@ struct HostileInputAtFullSize {
         let index = try TestData.index(of: TestData.sample("town.osm")).path
         let line = "{\"id\": 1, \"q\": \"" + String(repeating: "hotel ", count: 170_000) + "\"}\n"
         let path = TestData.tempPath("mbquery.ndjson")
-        FileManager.default.createFile(atPath: path, contents: Data(line.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(line.utf8))
         let r = try runMeasured("geoquery", ["--batch", "-", "-i", index], stdinPath: path)
         report("a 1 MB query", r)
         #expect(r.status == 0 && r.stdout.contains("\"results\"") && r.peakRSSMB < 512)

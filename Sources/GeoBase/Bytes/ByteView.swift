@@ -8,7 +8,7 @@ public struct ByteView: @unchecked Sendable {
     @usableFromInline let base: UnsafeRawPointer?
     public let count: Int
 
-    public init(base: UnsafeRawPointer?, count: Int) {
+    @inlinable public init(base: UnsafeRawPointer?, count: Int) {
         self.base = count > 0 ? base : nil
         self.count = base == nil ? 0 : count
     }
@@ -16,41 +16,41 @@ public struct ByteView: @unchecked Sendable {
     public static let empty = ByteView(base: nil, count: 0)
 
     /// The sub-region `[offset, offset+length)`, or an empty view when out of bounds.
-    public func slice(_ offset: Int, _ length: Int) -> ByteView {
+    @inlinable public func slice(_ offset: Int, _ length: Int) -> ByteView {
         guard offset >= 0, length >= 0, offset <= count, length <= count - offset, let base else { return .empty }
         return ByteView(base: base + offset, count: length)
     }
 
-    @inline(__always) public func contains(_ offset: Int, _ length: Int) -> Bool {
+    @inlinable @inline(__always) public func contains(_ offset: Int, _ length: Int) -> Bool {
         offset >= 0 && length >= 0 && offset <= count && length <= count - offset
     }
 
-    @inline(__always) public func u8(_ offset: Int) -> UInt8 {
+    @inlinable @inline(__always) public func u8(_ offset: Int) -> UInt8 {
         guard offset >= 0, offset < count, let base else { return 0 }
         return base.load(fromByteOffset: offset, as: UInt8.self)
     }
 
-    @inline(__always) public func u16(_ offset: Int) -> UInt16 {
+    @inlinable @inline(__always) public func u16(_ offset: Int) -> UInt16 {
         guard contains(offset, 2), let base else { return 0 }
         return UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
     }
 
-    @inline(__always) public func u32(_ offset: Int) -> UInt32 {
+    @inlinable @inline(__always) public func u32(_ offset: Int) -> UInt32 {
         guard contains(offset, 4), let base else { return 0 }
         return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
-    @inline(__always) public func i32(_ offset: Int) -> Int32 { Int32(bitPattern: u32(offset)) }
+    @inlinable @inline(__always) public func i32(_ offset: Int) -> Int32 { Int32(bitPattern: u32(offset)) }
 
-    @inline(__always) public func u64(_ offset: Int) -> UInt64 {
+    @inlinable @inline(__always) public func u64(_ offset: Int) -> UInt64 {
         guard contains(offset, 8), let base else { return 0 }
         return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    @inline(__always) public func i64(_ offset: Int) -> Int64 { Int64(bitPattern: u64(offset)) }
+    @inlinable @inline(__always) public func i64(_ offset: Int) -> Int64 { Int64(bitPattern: u64(offset)) }
 
     /// Decodes a LEB128 varint at `offset`, advancing it; nil when truncated or longer than 10 bytes.
-    @inline(__always) public func varint(_ offset: inout Int) -> UInt64? {
+    @inlinable @inline(__always) public func varint(_ offset: inout Int) -> UInt64? {
         guard let base else { return nil }
         var result: UInt64 = 0
         var shift: UInt64 = 0
@@ -69,18 +69,18 @@ public struct ByteView: @unchecked Sendable {
     }
 
     /// A varint that must fit in `0...limit`; nil otherwise.
-    @inline(__always) public func varint(_ offset: inout Int, limit: Int) -> Int? {
+    @inlinable @inline(__always) public func varint(_ offset: inout Int, limit: Int) -> Int? {
         guard let v = varint(&offset), v <= UInt64(limit) else { return nil }
         return Int(v)
     }
 
-    public func svarint(_ offset: inout Int) -> Int64? {
+    @inlinable public func svarint(_ offset: inout Int) -> Int64? {
         guard let v = varint(&offset) else { return nil }
         return Int64(bitPattern: v >> 1) ^ -Int64(bitPattern: v & 1)
     }
 
     /// A varint-length-prefixed UTF-8 string; invalid UTF-8 is repaired, never trusted.
-    public func string(_ offset: inout Int) -> String? {
+    @inlinable public func string(_ offset: inout Int) -> String? {
         guard let len = varint(&offset, limit: count), contains(offset, len), let base else { return nil }
         let buf = UnsafeRawBufferPointer(start: base + offset, count: len)
         offset += len
@@ -88,7 +88,7 @@ public struct ByteView: @unchecked Sendable {
     }
 
     /// The raw bytes `[offset, offset+length)` (empty when out of bounds).
-    public func bytes(_ offset: Int, _ length: Int) -> UnsafeRawBufferPointer {
+    @inlinable public func bytes(_ offset: Int, _ length: Int) -> UnsafeRawBufferPointer {
         guard contains(offset, length), let base else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(start: base + offset, count: length)
     }

@@ -8,7 +8,7 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     public var lat: Double
     public var lon: Double
 
-    public init(lat: Double, lon: Double) {
+    @inlinable public init(lat: Double, lon: Double) {
         self.lat = lat
         self.lon = lon
     }
@@ -23,7 +23,7 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// Great-circle distance in metres (haversine on a sphere of mean Earth radius).
-    public func distance(to other: Coordinate) -> Double {
+    @inlinable public func distance(to other: Coordinate) -> Double {
         let p1 = lat * .pi / 180, p2 = other.lat * .pi / 180
         let dp = p2 - p1
         let dl = (other.lon - lon) * .pi / 180
@@ -39,7 +39,7 @@ public struct FixedCoordinate: Hashable, Sendable {
     public var lat: Int32
     public var lon: Int32
 
-    public init(lat: Int32, lon: Int32) {
+    @inlinable public init(lat: Int32, lon: Int32) {
         self.lat = lat
         self.lon = lon
     }
@@ -49,7 +49,7 @@ public struct FixedCoordinate: Hashable, Sendable {
         lon = Int32((c.lon * 1e7).rounded())
     }
 
-    public var coordinate: Coordinate {
+    @inlinable public var coordinate: Coordinate {
         Coordinate(lat: Double(lat) / 1e7, lon: Double(lon) / 1e7)
     }
 

@@ -6,26 +6,26 @@ import Foundation
 
 public struct LocalProjection: Sendable {
     public let origin: Coordinate
-    let metersPerDegLat = 111_320.0
-    let metersPerDegLon: Double
+    @usableFromInline let metersPerDegLat = 111_320.0
+    @usableFromInline let metersPerDegLon: Double
 
     public init(origin: Coordinate) {
         self.origin = origin
         metersPerDegLon = 111_320.0 * max(0.000_01, cos(origin.lat * .pi / 180))
     }
 
-    @inline(__always) public func project(_ c: Coordinate) -> (x: Double, y: Double) {
+    @inlinable @inline(__always) public func project(_ c: Coordinate) -> (x: Double, y: Double) {
         ((c.lon - origin.lon) * metersPerDegLon, (c.lat - origin.lat) * metersPerDegLat)
     }
 
-    @inline(__always) public func unproject(x: Double, y: Double) -> Coordinate {
+    @inlinable @inline(__always) public func unproject(x: Double, y: Double) -> Coordinate {
         Coordinate(lat: origin.lat + y / metersPerDegLat, lon: origin.lon + x / metersPerDegLon)
     }
 }
 
 public enum PlanarGeometry {
     /// Distance from p to segment ab and the parameter t in [0,1] of the nearest point.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func segmentDistance(px: Double, py: Double, ax: Double, ay: Double, bx: Double, by: Double)
         -> (distance: Double, t: Double)
     {

@@ -9,7 +9,7 @@ package enum EditDistance {
     /// `q.count + 1`) for the scalar `c`, from the row at `prev` and, for transpositions, the
     /// row at `prev2` (the one before `prev`, whose scalar was `previous`). Returns the row's
     /// minimum: once it exceeds the budget, no continuation can come back within it.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func step(_ rows: inout [Int], prev: Int, next: Int, prev2: Int?, q: [UInt32], c: UInt32,
                              previous: UInt32?) -> Int {
         rows[next] = rows[prev] + 1

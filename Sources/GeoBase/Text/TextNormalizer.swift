@@ -17,10 +17,10 @@ public struct NormalizedToken: Hashable, Sendable {
 }
 
 public enum TextNormalizer {
-    static let flatLimit: UInt32 = 0x2000
-    static let keep: UInt32 = 0           // not in the table: keep letters, split on the rest
-    static let drop: UInt32 = 0xFFFF_FFFF // folds to nothing (combining marks)
-    static let multi: UInt32 = 0xFFFF_FFFE // folds to several scalars: see `foldTable`
+    @usableFromInline static let flatLimit: UInt32 = 0x2000
+    @usableFromInline static let keep: UInt32 = 0           // not in the table: keep letters, split on the rest
+    @usableFromInline static let drop: UInt32 = 0xFFFF_FFFF // folds to nothing (combining marks)
+    @usableFromInline static let multi: UInt32 = 0xFFFF_FFFE // folds to several scalars: see `foldTable`
 
     /// The generated table, parsed once: `flat` for scalars below `flatLimit` (a single folded
     /// scalar, or keep/drop/multi), `extra` for multi-scalar folds and scalars beyond.
@@ -58,11 +58,11 @@ public enum TextNormalizer {
         return (flat, extra)
     }()
 
-    private static let flat: [UInt32] = tables.flat
-    private static let extra: [UInt32: [UInt32]] = tables.extra
+    @usableFromInline static let flat: [UInt32] = tables.flat
+    @usableFromInline static let extra: [UInt32: [UInt32]] = tables.extra
 
     /// Appends the folded form of `s` to `out` as UTF-8; returns false when `s` separates words.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func fold(_ v: UInt32, into out: inout [UInt8]) -> Bool {
         if v < 0x80 {
             switch v {
@@ -103,7 +103,7 @@ public enum TextNormalizer {
         return fold(s.value, into: &bytes)
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func appendUTF8(_ v: UInt32, _ out: inout [UInt8]) {
         switch v {
         case 0..<0x80: out.append(UInt8(v))
@@ -121,7 +121,7 @@ public enum TextNormalizer {
     /// with each word's folded UTF-8 bytes, the scalar offset where it starts in `text`, and per
     /// scalar of the word the folded length after it (its count is the word's length in scalars;
     /// a prefix of the folded word maps back to the scalars that made it).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func forEachWord(in text: String, _ body: (_ folded: [UInt8], _ start: Int, _ ends: [Int]) -> Void) {
         var folded: [UInt8] = []
         folded.reserveCapacity(32)

@@ -5,7 +5,7 @@
 import Glibc
 #endif
 
-@inline(__always)
+@inlinable @inline(__always)
 package func forEachAttribute(_ atts: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
                       _ body: (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Void) {
     guard var a = atts else { return }
@@ -15,7 +15,7 @@ package func forEachAttribute(_ atts: UnsafeMutablePointer<UnsafePointer<CChar>?
     }
 }
 
-@inline(__always)
+@inlinable @inline(__always)
 package func attribute(_ atts: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ name: StaticString) -> UnsafePointer<CChar>? {
     guard var a = atts else { return nil }
     let n = name.utf8Start
