@@ -20,9 +20,14 @@ public enum GeoindexCommand {
     OUTPUT defaults to the input name with .geoidx (region.osm.pbf -> region.geoidx).
     --node-store file keeps node locations (about 6 bytes a node) in an unlinked,
     memory-mapped temporary file in $TMPDIR (else beside OUTPUT) instead of memory.
+    OUTPUT may be - (standard output), a device or a FIFO; it may not be INPUT.
     GEOINDEX_THREADS limits the threads that decode PBF (default: all cores).
-    Exit status: 0 success, 1 verify found a fault, 2 usage or input error.
+    -V, --version  the tool's and the index format's versions;  -h, --help  this text
+    Exit status: 0 success; 1 verify: FILE is not a sound index (corrupt, truncated,
+    empty, another format version); 2 usage error, unreadable or bad input.
     """
+
+    static let conventions = ToolConventions(name: "geoindex", usage: usage)
 
     static let spec = CommandLineArguments.Spec(
         flags: ["--no-roads", "--quiet", "--json", "--help", "--version"],
@@ -31,23 +36,11 @@ public enum GeoindexCommand {
 
     /// Runs `geoindex` with `args` (without the program name); returns the exit status.
     public static func run(_ args: [String], io: CommandIO) -> Int32 {
-        var argv = args
-        let command = argv.first ?? "--help"
-        if command == "--help" || command == "-h" || command == "help" {
-            io.write(usage + "\n")
-            return 0
-        }
-        if command == "--version" {
-            io.write("geoindex (index format \(IndexFormat.version))\n")
-            return 0
-        }
+        if args.first == "help" { return conventions.answerStandardRequests(["--help"], io: io) ?? 0 }
+        if let answer = conventions.answerStandardRequests(args, io: io) { return answer }
+        let command = args[0]
         do {
-            argv.removeFirst()
-            let parsed = try CommandLineArguments(argv, spec: spec)
-            if parsed.has("--help") {
-                io.write(usage + "\n")
-                return 0
-            }
+            let parsed = try CommandLineArguments(Array(args.dropFirst()), spec: spec)
             switch command {
             case "build": return try build(parsed, io: io)
             case "info": return try info(parsed, io: io)
@@ -56,13 +49,13 @@ public enum GeoindexCommand {
             default: throw UsageError("unknown command \"\(command)\" (expected build, info, verify or export)")
             }
         } catch let e as UsageError {
-            io.report("geoindex: \(e.message)\n\(usage)")
+            return conventions.usageError(e, io: io)
         } catch let e as InputError {
-            io.report("geoindex: \(ErrorMessages.describe(e))")
+            return conventions.inputError(e, io: io)
         } catch {
             io.report("geoindex: \(error)")
+            return 2
         }
-        return 2
     }
 
     /// The build options the flags and the environment ask for.
@@ -84,6 +77,7 @@ public enum GeoindexCommand {
         if let s = env["GEOINDEX_THREADS"], let n = Int(s), n >= 1 { options.threads = min(n, 256) }
         if env["GEOINDEX_MEMTRACE"] != nil { options.memoryTrace = { io.report($0) } }
         options.standardInput = io.standardInput
+        options.standardOutput = { io.write($0) }
         return options
     }
 
@@ -117,10 +111,10 @@ public enum GeoindexCommand {
         if w.total > 0 {
             var parts: [String] = []
             if w.missingNodeRefs > 0 { parts.append("\(formatCount(w.missingNodeRefs)) missing node references in \(formatCount(w.waysWithMissingNodes)) ways") }
-            if w.waysWithoutGeometry > 0 { parts.append("\(w.waysWithoutGeometry) landmark ways without geometry") }
-            if w.relationsWithoutGeometry > 0 { parts.append("\(w.relationsWithoutGeometry) relations without geometry") }
-            if w.nodesWithoutCoordinates > 0 { parts.append("\(w.nodesWithoutCoordinates) nodes without coordinates") }
-            if w.outOfOrderNodes > 0 { parts.append("\(w.outOfOrderNodes) nodes out of id order") }
+            if w.waysWithoutGeometry > 0 { parts.append("\(formatCount(w.waysWithoutGeometry)) landmark ways without geometry") }
+            if w.relationsWithoutGeometry > 0 { parts.append("\(formatCount(w.relationsWithoutGeometry)) relations without geometry") }
+            if w.nodesWithoutCoordinates > 0 { parts.append("\(formatCount(w.nodesWithoutCoordinates)) nodes without coordinates") }
+            if w.outOfOrderNodes > 0 { parts.append("\(formatCount(w.outOfOrderNodes)) nodes out of id order") }
             line += "; warnings: " + parts.joined(separator: ", ")
         }
         return line
@@ -140,9 +134,9 @@ public enum GeoindexCommand {
     static func verify(_ args: CommandLineArguments, io: CommandIO) throws -> Int32 {
         guard args.positional.count == 1 else { throw UsageError("verify takes exactly one FILE") }
         let path = args.positional[0]
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw InputError(file: path, message: "cannot open: No such file or directory")
-        }
+        // A file that cannot be read at all is bad input (2); one that reads but is no sound
+        // index is what verify reports (1).
+        _ = try MappedFile(path: path)
         let faults = IndexVerifier.verify(path: path)
         if faults.isEmpty {
             if !args.has("--quiet") { io.write("\(path): ok\n") }

@@ -21,37 +21,38 @@ public enum GeoqueryCommand {
       --limit N              number of results (default 10, at most 1000)
       --types LIST           poi,address,street,place,transit,area (default: all)
       --lang XX              show name:XX when the data has it
-      --group [METERS]       cluster results within METERS (default 100) into groups
+      --group[=METERS]       cluster results within METERS (default 100) into groups
       --units metric|imperial
       --format text|json|ndjson|geojson   (default: text on a terminal, json otherwise)
       --batch [FILE|-]       one JSON query per line in, one JSON answer per line out
       -q, --quiet            no messages on stderr
-    Exit status: 0 results found, 1 no result, 2 usage or input error.
+      -V, --version          the tool's and the index format's versions
+    Exit status: 0 results found, 1 no result ("no results" goes to stderr), 2 usage or input error.
     """
 
+    static let conventions = ToolConventions(name: "geoquery", usage: usage)
+
+    // `--group` takes the next word as its value unless that is an option: a word that is no
+    // number is then an error, never silently made part of the query.
     static let spec = CommandLineArguments.Spec(
-        flags: ["--help", "--quiet"],
+        flags: ["--help", "--quiet", "--version"],
         options: ["--index", "--near", "--radius", "--bbox", "--limit", "--types", "--lang", "--units", "--format"],
-        optionalValues: ["--group": { Double($0) != nil }, "--batch": { $0 == "-" || !$0.hasPrefix("-") }],
-        aliases: ["-i": "--index", "-h": "--help", "-q": "--quiet", "-n": "--limit"])
+        optionalValues: ["--group": { !$0.hasPrefix("-") }, "--batch": { $0 == "-" || !$0.hasPrefix("-") }],
+        aliases: ["-i": "--index", "-h": "--help", "-q": "--quiet", "-n": "--limit", "-V": "--version"])
 
     /// Runs `geoquery` with `args` (without the program name); returns the exit status.
     public static func run(_ args: [String], io: CommandIO) -> Int32 {
+        if let answer = conventions.answerStandardRequests(args, io: io) { return answer }
         do {
-            let parsed = try CommandLineArguments(args, spec: spec)
-            if parsed.has("--help") {
-                io.write(usage + "\n")
-                return 0
-            }
-            return try search(parsed, io: io)
+            return try search(try CommandLineArguments(args, spec: spec), io: io)
         } catch let e as UsageError {
-            io.report("geoquery: \(e.message)\n\(usage)")
+            return conventions.usageError(e, io: io)
         } catch let e as InputError {
-            io.report("geoquery: \(ErrorMessages.describe(e))")
+            return conventions.inputError(e, io: io)
         } catch {
             io.report("geoquery: \(error)")
+            return 2
         }
-        return 2
     }
 
     /// The search options the flags ask for.
@@ -69,8 +70,13 @@ public enum GeoqueryCommand {
         }
         options.language = args.value("--lang")
         if args.has("--group") {
-            let g = args.value("--group").flatMap(Double.init) ?? 100
-            guard g > 0, g.isFinite else { throw UsageError("--group needs a positive distance in metres") }
+            var g = 100.0
+            if let v = args.value("--group") {
+                guard let d = Double(v), d > 0, d.isFinite else {
+                    throw UsageError("--group takes a positive distance in metres, not \"\(v)\" (put the query before --group, or write --group=100)")
+                }
+                g = d
+            }
             options.groupDistance = g
         }
         if let u = args.value("--units") {
@@ -89,18 +95,30 @@ public enum GeoqueryCommand {
         } else {
             format = io.outputIsTerminal ? .text : .json
         }
-        let paths = try IndexLocator.resolve(explicit: args.values("--index"), environment: io.environment,
-                                             directory: io.currentDirectory)
-        let engine = SearchEngine(indexes: try paths.map { try LandmarkIndex(path: $0) })
-
         if args.has("--batch") {
             guard args.positional.isEmpty else { throw UsageError("--batch reads queries from a file; give no TEXT") }
+            if let f = args.value("--format"), f != "json" && f != "ndjson" {
+                throw UsageError("--batch answers one JSON document per line; --format \(f) cannot be used with it")
+            }
+        } else if args.positional.isEmpty {
+            throw UsageError("give the text to search (or --batch)")
+        }
+        let paths = try IndexLocator.resolve(explicit: args.values("--index"), environment: io.environment,
+                                             directory: io.currentDirectory)
+        let indexes = try paths.map { try LandmarkIndex(path: $0) }
+        let engine = SearchEngine(indexes: indexes)
+        let quiet = args.has("--quiet")
+        if let near = options.near, !quiet, let text = args.value("--near") {
+            let hint = CoordinateHints.swapped(near, boxes: indexes.compactMap(\.dataBox))
+            if !hint.isEmpty { io.report("geoquery: warning: --near \(text) lies outside the index\(hint)") }
+        }
+        if args.has("--batch") {
             return try BatchRunner.run(source: args.value("--batch") ?? "-", engine: engine, defaults: options, io: io)
         }
-        guard !args.positional.isEmpty else { throw UsageError("give the text to search (or --batch)") }
         let response = engine.search(args.positional.joined(separator: " "), options: options)
+        if response.results.isEmpty && !quiet { io.report("geoquery: no results for \"\(response.query)\"") }
         switch format {
-        case .text: io.write(SearchOutput.text(response))
+        case .text: if !response.results.isEmpty { io.write(SearchOutput.text(response)) }
         case .json: io.write(SearchOutput.json(response).jsonBytes() + [0x0A])
         case .geojson: io.write(SearchOutput.geojson(response).jsonBytes() + [0x0A])
         case .ndjson:

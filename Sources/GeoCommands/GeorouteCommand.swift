@@ -1,7 +1,8 @@
-// The `georoute` command as a library function, so the executable is a
-// one-liner and tests can run the real command: argument parsing, index
-// choice, reading tracks, matching or routing, and writing each output file
-// atomically (a failed track never leaves a partial file). Exit status: 0 all
+// The `georoute` command as a function, so the executable is a one-liner and
+// tests run the real command: argument parsing, index choice, routing, and
+// each output written through OutputFile (a failed track never leaves a
+// partial file; `-o -`, devices and FIFOs work; an input is never
+// overwritten). Matching is in GeorouteMatch.swift. Exit status: 0 all
 // matched/routed, 1 something could not be matched or routed (no road for the
 // mode near the points, no connection), 2 usage or input error.
 import Foundation
@@ -34,36 +35,39 @@ public enum GeorouteCommand {
     --include-input  add the input track to GPX/GeoJSON output
     --type         fastest (default) or shortest route
     --quiet        no summary lines on standard error
+    -V, --version  the tool's and the index format's versions
+    -o takes - for standard output, a device or a FIFO as well as a file; never an input.
+    SOURCE_DATE_EPOCH sets the start time written into GPX output for tracks without times.
     Exit status: 0 matched/routed, 1 nothing could be matched or no route, 2 usage or input error.
     """
 
+    static let conventions = ToolConventions(name: "georoute", usage: usage)
+
     static var spec: CommandLineArguments.Spec { CommandLineArguments.Spec(
-        flags: ["--ignore-restrictions", "--include-input", "--quiet", "--help"],
+        flags: ["--ignore-restrictions", "--include-input", "--quiet", "--help", "--version"],
         options: ["--mode", "--accuracy", "--index", "--format", "--output", "--out-dir", "--from", "--to", "--via", "--type"],
         aliases: ["-i": "--index", "-o": "--output", "-q": "--quiet", "-h": "--help", "-m": "--mode", "-f": "--format"]) }
 
     /// Runs `georoute` with `args` (without the program name); returns the exit status.
     public static func run(_ args: [String], io: CommandIO) -> Int32 {
-        guard let command = args.first, !["--help", "-h", "help"].contains(command) else {
-            io.write(usage + "\n")
-            return 0
-        }
+        if args.first == "help" { return conventions.answerStandardRequests(["--help"], io: io) ?? 0 }
+        if let answer = conventions.answerStandardRequests(args, io: io) { return answer }
+        let command = args[0]
         do {
             let parsed = try CommandLineArguments(Array(args.dropFirst()), spec: spec)
-            if parsed.has("--help") { io.write(usage + "\n"); return 0 }
             switch command {
             case "match": return try match(parsed, io: io)
             case "route": return try route(parsed, io: io)
-            default: throw UsageError("unknown command \"\(command)\" (expected match or route; see --help)")
+            default: throw UsageError("unknown command \"\(command)\" (expected match or route)")
             }
         } catch let e as UsageError {
-            io.report("georoute: \(e.message)")
+            return conventions.usageError(e, io: io)
         } catch let e as InputError {
-            io.report("georoute: \(ErrorMessages.describe(e))")
+            return conventions.inputError(e, io: io)
         } catch {
             io.report("georoute: \(error)")
+            return 2
         }
-        return 2
     }
 
     // MARK: shared options
@@ -74,13 +78,35 @@ public enum GeorouteCommand {
         return m
     }
 
+    /// `--format`, else what the `-o` name's extension says, else GPX. An extension that names
+    /// no format we write is refused rather than silently given GPX.
     static func format(_ a: CommandLineArguments) throws -> RouteFormat {
         if let v = a.value("--format") {
             guard let f = RouteFormat(name: v) else { throw UsageError("--format must be gpx, geojson, json or svg, not \"\(v)\"") }
             return f
         }
-        if let o = a.value("--output"), let f = RouteFormat(fileName: o) { return f }
+        if let o = a.value("--output"), o != "-" {
+            let ext = PathName.fileExtension(o)
+            if let f = RouteFormat(fileName: o) { return f }
+            if !ext.isEmpty {
+                throw UsageError("-o \(o): .\(ext) is no output format (use .gpx, .geojson, .json or .svg, or give --format)")
+            }
+        }
         return .gpx
+    }
+
+    /// The time given to the first point of GPX output whose track had no times:
+    /// SOURCE_DATE_EPOCH when set (reproducible files), else now.
+    static func startTime(_ io: CommandIO) -> Date {
+        if let s = io.environment["SOURCE_DATE_EPOCH"], let v = Int64(s) { return Date(timeIntervalSince1970: TimeInterval(v)) }
+        return io.now()
+    }
+
+    /// An error when `point` lies outside every region's roads and its swapped twin inside one.
+    static func checkNotSwapped(_ point: Coordinate, text: String, option: String,
+                                graphs: [(path: String, graph: RoadGraph)]) throws {
+        let hint = CoordinateHints.swapped(point, boxes: graphs.map(\.graph.extent))
+        if !hint.isEmpty { throw UsageError("\(option) \(text) lies outside the index's roads\(hint)") }
     }
 
     /// The opened indexes (one or several regions) that have a road graph.
@@ -111,110 +137,14 @@ public enum GeorouteCommand {
         return graphs[best].graph
     }
 
-    /// Writes `bytes` to `path` atomically, or to standard output when `path` is nil.
-    static func emit(_ bytes: [UInt8], to path: String?, io: CommandIO) throws {
-        if let path { try AtomicFile.write(bytes, to: path) } else { io.write(bytes) }
-    }
-
-    // MARK: match
-
-    static func match(_ a: CommandLineArguments, io: CommandIO) throws -> Int32 {
-        let inputs = a.positional
-        guard !inputs.isEmpty else { throw UsageError("match needs at least one TRACK file (or - for standard input)") }
-        if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input (-) can be read only once") }
-        var options = MatchOptions(mode: try mode(a))
-        options.accuracy = try a.double("--accuracy", range: 1...500)
-        options.ignoreRestrictions = a.has("--ignore-restrictions")
-        let format = try format(a)
-        let output = a.value("--output"), outDir = a.value("--out-dir")
-        if output != nil && outDir != nil { throw UsageError("give either -o FILE or --out-dir DIR, not both") }
-        if inputs.count > 1 && output != nil { throw UsageError("several TRACKs need --out-dir DIR (one output file each), not -o") }
-        if inputs.count > 1 && outDir == nil && format != .json {
-            throw UsageError("several TRACKs need --out-dir DIR, or --format json for one JSON line per track on standard output")
-        }
-        if let outDir {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: outDir, isDirectory: &isDir), isDir.boolValue else {
-                throw UsageError("--out-dir \(outDir) is not an existing directory")
-            }
-        }
-        let quiet = a.has("--quiet"), includeInput = a.has("--include-input")
-        let graphs = try graphs(a, io: io)
-        let names = outputNames(inputs, format: format)
-        var status: Int32 = 0
-        let progress = !quiet && io.errorIsTerminal && inputs.count > 1
-        for (k, input) in inputs.enumerated() {
-            if progress { io.report("matching \(k + 1)/\(inputs.count): \(input)") }
-            do {
-                let track = try TrackReader.read(path: input, standardInput: io.standardInput)
-                let shown = input == "-" ? "<stdin>" : input
-                guard track.points.contains(where: { $0.coordinate.isValid }) else {
-                    throw InputError(file: shown, message: "no track points")
-                }
-                if track.pointCount < 2 {
-                    throw InputError(file: shown, message: "the track has only one point; matching needs at least two")
-                }
-                // With one index per region, each track is matched on the region that holds it.
-                let graph = pick(graphs, for: track.points.map(\.coordinate))
-                var result = MapMatcher(graph: graph, options: options).match(track)
-                if result.name == nil { result.name = input == "-" ? nil : PathName.stem(input) }
-                if result.isEmpty {
-                    let radius = options.config.searchRadius(accuracy: result.accuracy)
-                    io.report("georoute: \(shown): nothing could be matched: no road usable by \(options.mode.name) within \(Int(radius)) m of the track's points")
-                    status = max(status, 1)
-                    continue
-                }
-                let bytes: [UInt8]
-                switch format {
-                case .json:
-                    bytes = inputs.count > 1 && outDir == nil
-                        ? RouteOutput.json(result, input: track).jsonBytes() + [10]
-                        : RouteOutput.json(result, input: track).jsonBytes(pretty: true) + [10]
-                case .geojson: bytes = RouteOutput.geoJSON(result, input: track, includeInput: includeInput).jsonBytes() + [10]
-                case .gpx: bytes = RouteOutput.gpx(result, input: track, includeInput: includeInput, start: io.now())
-                case .svg: bytes = Array(RouteSVG.render(result, input: track, graph: graph).utf8)
-                }
-                try emit(bytes, to: outDir.map { PathName.join($0, names[k]) } ?? output, io: io)
-                if !quiet {
-                    var line = "\(shown): " + RouteOutput.summary(distance: result.distance, duration: result.duration,
-                                                                  mode: result.mode, streets: result.streetNames)
-                    line += "; \(result.matchedPointCount)/\(result.points.count) points matched"
-                    if result.segments.count > 1 { line += ", \(result.segments.count) segments (\(result.breaks.count) breaks)" }
-                    io.report(line)
-                }
-            } catch let e as InputError {
-                io.report("georoute: \(e.description)")
-                status = 2
-            }
-        }
-        return status
-    }
-
-    /// NAME.EXT per input in --out-dir, made unique when two inputs share a name.
-    static func outputNames(_ inputs: [String], format: RouteFormat) -> [String] {
-        var used = Set<String>()
-        return inputs.map { input in
-            var stem = input == "-" ? "stdin" : PathName.lastComponent(input)
-            for ext in [".gz", ".gpx", ".geojson", ".json", ".csv", ".txt", ".xml"] where stem.lowercased().hasSuffix(ext) {
-                stem = String(stem.dropLast(ext.count))
-            }
-            if stem.isEmpty { stem = "track" }
-            var name = stem + "." + format.fileExtension
-            var n = 2
-            while used.contains(name) { name = "\(stem)-\(n).\(format.fileExtension)"; n += 1 }
-            used.insert(name)
-            return name
-        }
-    }
-
     // MARK: route
 
     static func route(_ a: CommandLineArguments, io: CommandIO) throws -> Int32 {
         guard a.positional.isEmpty else { throw UsageError("route takes no file arguments (unexpected \"\(a.positional[0])\")") }
         guard let from = a.value("--from"), let to = a.value("--to") else { throw UsageError("route needs --from LAT,LON and --to LAT,LON") }
         if a.has("--out-dir") { throw UsageError("--out-dir is for match; use -o FILE") }
-        let points = try [RequestParsing.point(from, name: "--from")] + a.values("--via").map { try RequestParsing.point($0, name: "--via") }
-            + [RequestParsing.point(to, name: "--to")]
+        let texts = [("--from", from)] + a.values("--via").map { ("--via", $0) } + [("--to", to)]
+        let points = try texts.map { try RequestParsing.point($0.1, name: $0.0) }
         let mode = try mode(a)
         var type = RouteType.fastest
         if let t = a.value("--type") {
@@ -222,7 +152,11 @@ public enum GeorouteCommand {
             type = v
         }
         let format = try format(a)
-        let graph = pick(try graphs(a, io: io), for: points)
+        // The output is checked before any work: a bad -o fails at once.
+        let output = try OutputFile(path: a.value("--output") ?? "-", standardOutput: io.writeOutput)
+        let graphs = try graphs(a, io: io)
+        for (k, p) in points.enumerated() { try checkNotSwapped(p, text: texts[k].1, option: texts[k].0, graphs: graphs) }
+        let graph = pick(graphs, for: points)
         let route: Route
         do {
             route = try Router(graph: graph).route(waypoints: points, mode: mode, type: type)
@@ -234,10 +168,11 @@ public enum GeorouteCommand {
         switch format {
         case .json: bytes = RouteOutput.json(route).jsonBytes(pretty: true) + [10]
         case .geojson: bytes = RouteOutput.geoJSON(route).jsonBytes() + [10]
-        case .gpx: bytes = RouteOutput.gpx(route, start: io.now())
+        case .gpx: bytes = RouteOutput.gpx(route, start: startTime(io))
         case .svg: bytes = Array(RouteSVG.render(route, graph: graph).utf8)
         }
-        try emit(bytes, to: a.value("--output"), io: io)
+        try output.write(bytes)
+        try output.finish()
         if !a.has("--quiet") {
             io.report("route: " + RouteOutput.summary(distance: route.distance, duration: route.duration, mode: mode,
                                                       streets: route.streetNames))

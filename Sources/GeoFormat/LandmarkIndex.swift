@@ -253,6 +253,14 @@ public final class LandmarkIndex: @unchecked Sendable {
 
     // MARK: metadata
 
+    /// The extent of the OSM data the index was built from (from META), nil when unknown.
+    public var dataBox: BoundingBox? {
+        guard let a = metadata["bbox"]?.arrayValue, a.count == 4 else { return nil }
+        let v = a.compactMap(\.doubleValue)
+        guard v.count == 4, v[0] < v[2] || v[1] < v[3] else { return nil }
+        return BoundingBox(minLon: v[0], minLat: v[1], maxLon: v[2], maxLat: v[3])
+    }
+
     /// The META section parsed (for `info`; parsed on each call, so keep it off hot paths).
     public var metadata: JSONValue {
         guard let s = sections[.meta] else { return .object([]) }

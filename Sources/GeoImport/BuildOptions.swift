@@ -17,7 +17,8 @@ public enum NodeStoreMode: String, Sendable, CaseIterable {
 }
 
 public struct BuildOptions: Sendable {
-    /// The index file to write (atomically: a temporary file renamed into place).
+    /// The index file to write: a temporary file renamed into place when complete; `-` (with
+    /// `standardOutput`), a device or a FIFO are written in order. See `OutputFile`.
     public var output: String
     /// Build the road graph (routing and map matching need it).
     public var includeRoads = true
@@ -32,6 +33,8 @@ public struct BuildOptions: Sendable {
     public var temporaryDirectory: String?
     /// The descriptor read for the input "-" (standard input unless a front end says otherwise).
     public var standardInput: Int32 = 0
+    /// Receives the index when `output` is "-".
+    public var standardOutput: (@Sendable ([UInt8]) -> Void)?
     /// Receives one line of resident memory per build phase when set (finding where the bytes go).
     public var memoryTrace: (@Sendable (String) -> Void)?
 

@@ -35,6 +35,11 @@ public enum IndexBuilder {
     public static func build(input: String, options: BuildOptions,
                              progress: ((Int64, Int64?) -> Void)? = nil) throws -> BuildReport {
         let started = Date()
+        // Where the index goes is checked before the input is read: a bad path fails at once.
+        if options.output == "-" && options.standardOutput == nil {
+            throw InputError(file: "-", message: "no standard output to write the index to")
+        }
+        let output = try OutputFile(path: options.output, inputs: [input], standardOutput: options.standardOutput ?? { _ in })
         let trace = MemoryTrace(sink: options.memoryTrace)
         var imported: Imported
         do {
@@ -78,7 +83,7 @@ public enum IndexBuilder {
         let sections = writer.sections(for: drafts)
         trace.mark("sections")
         // Streamed to the file: never a second copy of the whole index in memory.
-        report.outputBytes = try IndexFileWriter.write(sections: sections, buildTime: options.buildTime, to: options.output)
+        report.outputBytes = try IndexFileWriter.write(sections: sections, buildTime: options.buildTime, to: output)
         trace.trace("written")
 
         report.landmarks = drafts.count

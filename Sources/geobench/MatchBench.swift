@@ -140,8 +140,8 @@ enum MatchBench {
                 .write(to: &truth)
             truth.append(10)
         }
-        try AtomicFile.write(tracks, to: try need(a, "--tracks"))
-        try AtomicFile.write(truth, to: try need(a, "--truth"))
+        try OutputFile.write(tracks, to: try need(a, "--tracks"), standardOutput: { _ in })
+        try OutputFile.write(truth, to: try need(a, "--truth"), standardOutput: { _ in })
         print(JSONValue.object([("kind", .string(kind)), ("tracks", .int(Int64(routes.count))), ("seed", .int(Int64(seed)))]).jsonString())
     }
 
@@ -210,7 +210,7 @@ enum MatchBench {
         }
         JSONValue.object(summary).write(to: &out)
         out.append(10)
-        try AtomicFile.write(out, to: try need(a, "--out"))
+        try OutputFile.write(out, to: try need(a, "--out"), standardOutput: { _ in })
         print(JSONValue.object(summary).jsonString())
     }
 }

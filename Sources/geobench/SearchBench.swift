@@ -56,7 +56,7 @@ enum SearchBench {
                     out.append(0x0A)
                 }
             }
-            if let o = args.value("--out") { try AtomicFile.write(out, to: o) }
+            if let o = args.value("--out") { try OutputFile.write(out, to: o, standardOutput: { _ in }) }
             var perQuery = [[Double]](repeating: [], count: queries.count)
             for _ in 0..<repeats {
                 for (i, q) in queries.enumerated() {

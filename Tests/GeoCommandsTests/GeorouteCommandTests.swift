@@ -129,7 +129,10 @@ import GeoTestSupport
                      ["match", Self.ride, "-i", "/nonexistent/town.geoidx"]] {
             let (code, io) = run(args)
             #expect(code == 2, "\(args)")
-            #expect(io.errorLines.count == 1 && io.errorLines[0].hasPrefix("georoute: "), "\(args): \(io.errorLines)")
+            // One line saying what is wrong; a usage error adds where to read more.
+            #expect(io.errorLines.first?.hasPrefix("georoute: ") == true, "\(args): \(io.errorLines)")
+            #expect(io.errorLines.count == 1 || io.errorLines == [io.errorLines[0], "Try 'georoute --help' for more information."],
+                    "\(args): \(io.errorLines)")
             #expect(io.output.isEmpty)
         }
         let (code, io) = run(["--help"])

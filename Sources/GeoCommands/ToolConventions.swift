@@ -1,0 +1,85 @@
+// What the three tools share at their edges, the conventions of osmium,
+// ripgrep and jq: `--version`/`-V` says the tool's and the index format's
+// version; `-h`/`--help` prints the usage on standard output and exits 0; no
+// arguments at all print the short usage on standard error and exit 2; a usage
+// error is one line plus a pointer to --help, exit 2; and a point whose
+// swapped coordinates fall where the data is gets a hint.
+import GeoBase
+import GeoFormat
+
+/// The version of the tools (the index format has its own, `IndexFormat.version`).
+public enum ToolVersion {
+    public static let number = "0.9.0"
+}
+
+struct ToolConventions {
+    let name: String
+    let usage: String
+
+    /// `geoquery 0.9.0 (index format 1)`.
+    var versionLine: String { "\(name) \(ToolVersion.number) (index format \(IndexFormat.version))\n" }
+
+    /// The first lines of the usage: the synopsis, up to its first blank line.
+    var synopsis: String {
+        var lines: [Substring] = []
+        for line in usage.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { break }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    var tryHelp: String { "Try '\(name) --help' for more information." }
+
+    /// `--help`, `-h`, `--version`, `-V` or nothing at all, whatever else is on the line:
+    /// the answer and exit status, or nil when the arguments ask for real work.
+    func answerStandardRequests(_ args: [String], io: CommandIO) -> Int32? {
+        if args.isEmpty {
+            io.report(synopsis + "\n" + tryHelp)
+            return 2
+        }
+        for a in args {
+            if a == "--" { break }
+            if a == "--help" || a == "-h" {
+                io.write(usage + "\n")
+                return 0
+            }
+            if a == "--version" || a == "-V" {
+                io.write(versionLine)
+                return 0
+            }
+        }
+        return nil
+    }
+
+    /// A bad command line: one line naming what is wrong, then where to read more. Exit 2.
+    func usageError(_ e: UsageError, io: CommandIO) -> Int32 {
+        io.report("\(name): \(e.message)\n\(tryHelp)")
+        return 2
+    }
+
+    /// Bad input (a file, an index): one line naming it. Exit 2.
+    func inputError(_ e: InputError, io: CommandIO) -> Int32 {
+        io.report("\(name): \(ErrorMessages.describe(e))")
+        return 2
+    }
+}
+
+enum CoordinateHints {
+    /// " (did you mean 43.73,7.42?)" when `point` lies outside every box but its swapped twin
+    /// (latitude and longitude exchanged) lies inside one; "" otherwise.
+    static func swapped(_ point: Coordinate, boxes: [BoundingBox]) -> String {
+        let twin = Coordinate(lat: point.lon, lon: point.lat)
+        guard twin.isValid, !boxes.contains(where: { $0.contains(point) }),
+              boxes.contains(where: { $0.contains(twin) }) else { return "" }
+        return " (did you mean \(short(twin.lat)),\(short(twin.lon))?)"
+    }
+
+    /// A degree value as people write it: no trailing zeros, at most 7 decimals.
+    static func short(_ v: Double) -> String {
+        var s = String(format: "%.7f", v)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s
+    }
+}
