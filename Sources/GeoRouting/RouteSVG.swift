@@ -1,6 +1,8 @@
 // The SVG picture of a match or a route: the roads of the graph around it in
-// grey (major roads wider), the input track dashed, the route bold, labels of
-// the named streets it follows, markers and a scale bar (drawing in SVGMap).
+// grey (major roads wider), the route bold, labels of the named streets it
+// follows, markers and a scale bar (drawing in SVGMap). A match also shows its
+// input track; a planned route has none, says "route" in its legend and marks
+// each via point with its number.
 import Foundation
 import GeoBase
 import GeoRoads
@@ -13,16 +15,20 @@ public enum RouteSVG {
     public static func render(_ r: MatchResult, input: Track, graph: RoadGraph, width: Int = 1000) -> String {
         let title = (r.name.map { $0 + " — " } ?? "") + "matched " + RouteOutput.summary(
             distance: r.distance, duration: r.duration, mode: r.mode, streets: [])
-        return render(segments: r.segments, tracks: input.coordinateSegments, graph: graph, width: width, title: title)
+        return render(segments: r.segments, tracks: input.coordinateSegments, vias: [], caption: "matched route",
+                      graph: graph, width: width, title: title)
     }
 
     public static func render(_ r: Route, graph: RoadGraph, width: Int = 1000) -> String {
         let title = "\(r.type.rawValue) route: " + RouteOutput.summary(distance: r.distance, duration: r.duration,
                                                                         mode: r.mode, streets: [])
-        return render(segments: [r.segment], tracks: [], graph: graph, width: width, title: title)
+        // The snapped points: they lie on the route, where the marker belongs.
+        let vias = r.waypoints.count > 2 ? r.waypoints.dropFirst().dropLast().map(\.snapped) : []
+        return render(segments: [r.segment], tracks: [], vias: vias, caption: "route", graph: graph, width: width, title: title)
     }
 
-    static func render(segments: [RouteSegment], tracks: [[Coordinate]], graph: RoadGraph, width: Int, title: String) -> String {
+    static func render(segments: [RouteSegment], tracks: [[Coordinate]], vias: [Coordinate], caption: String,
+                       graph: RoadGraph, width: Int, title: String) -> String {
         var box: BoundingBox?
         for c in (segments.map(\.coordinates) + tracks).joined() where c.isValid {
             if box == nil { box = BoundingBox(c) } else { box!.extend(c) }
@@ -51,7 +57,7 @@ public enum RouteSVG {
                 names.append((Array(s.coordinates[st.firstVertex...st.lastVertex]), st.name))
             }
         }
-        return SVGMap(roads: roads, tracks: tracks, route: segments.map(\.coordinates), routeNames: names,
-                      width: width, title: title).render()
+        return SVGMap(roads: roads, tracks: tracks, route: segments.map(\.coordinates), vias: vias, routeCaption: caption,
+                      routeNames: names, width: width, title: title).render()
     }
 }

@@ -9,11 +9,11 @@ import GeoBase
 
 /// The grid's geometry: cells of roughly 110 m (the map matcher looks 25–100 m around each
 /// point), fewer when the area is huge.
-struct EdgeGridBuilder {
-    let minLat: Int32, minLon: Int32, cellLat: Int32, cellLon: Int32
-    let rows: Int, cols: Int
+package struct EdgeGridBuilder {
+    package let minLat: Int32, minLon: Int32, cellLat: Int32, cellLon: Int32
+    package let rows: Int, cols: Int
 
-    init(box: FixedBoundingBox, edgeCount: Int) {
+    package init(box: FixedBoundingBox, edgeCount: Int) {
         guard !box.isEmpty else {
             minLat = 0; minLon = 0; cellLat = 1; cellLon = 1; rows = 1; cols = 1
             return
@@ -56,7 +56,7 @@ struct EdgeGridBuilder {
 
     /// The CSR grid: `start` (cells + 1 offsets) and `entries` (edge ids, ascending within a cell).
     /// `edgePoints(i, into:)` puts edge i's points (ends and shape) into the array it is given.
-    func lists(edgeCount: Int, edgePoints: (Int, inout [FixedCoordinate]) -> Void) -> (start: [UInt32], entries: [UInt32]) {
+    package func lists(edgeCount: Int, edgePoints: (Int, inout [FixedCoordinate]) -> Void) -> (start: [UInt32], entries: [UInt32]) {
         var start = [UInt32](repeating: 0, count: cellCount + 1)
         var points: [FixedCoordinate] = []
         var touched: [Int] = []
