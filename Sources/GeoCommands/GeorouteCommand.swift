@@ -18,17 +18,20 @@ public enum GeorouteCommand {
                                    [-i INDEX] [--format gpx|geojson|json|svg] [-o FILE | --out-dir DIR]
                                    [--include-input] [--quiet]
            georoute route --from LAT,LON --to LAT,LON [--via LAT,LON]... [--mode car|bicycle|foot]
-                          [--type fastest|shortest] [-i INDEX] [--format gpx|geojson|json|svg] [-o FILE] [--quiet]
+                          [--type fastest|shortest] [--accuracy METERS] [-i INDEX]
+                          [--format gpx|geojson|json|svg] [-o FILE] [--quiet]
 
     TRACK is GPX, GeoJSON or CSV (lat,lon[,time] with a header), or - for standard input; the
     format is recognised by content. Several TRACKs are matched one by one (use --out-dir, or
     --format json for one JSON line per track on standard output).
     --mode         travel mode (default bicycle)
-    --accuracy     how far points may be off the road in metres (default: 10 for tracks with
-                   times, i.e. GPS recordings; 25 for tracks without, i.e. drawn lines)
+    --accuracy     how far points may be off the road in metres (match default: 10 for tracks
+                   with times, i.e. GPS recordings; 25 for tracks without, i.e. drawn lines;
+                   route default 200: a point farther from a usable road is an error)
     --ignore-restrictions  follow the track against oneways, access tags and barriers
-    -i, --index    the index; repeat it or name a directory for one index per region, the
-                   region holding the track is used (default: $GEOINDEX, else the only *.geoidx here)
+    -i, --index    the index; repeat it or name a directory for one index per region: the
+                   regions near the track or route are joined into one road network
+                   (default: $GEOINDEX, else the only *.geoidx here)
     --format       output format (default: from the -o extension, else gpx)
     -o, --output   output file (default: standard output)
     --out-dir      directory for one output file per TRACK (NAME.gpx, NAME.json, ...)
@@ -125,16 +128,26 @@ public enum GeorouteCommand {
         }
     }
 
-    /// With several regions, the one whose road network covers most of `points`.
-    static func pick(_ graphs: [(path: String, graph: RoadGraph)], for points: [Coordinate]) -> RoadGraph {
-        guard graphs.count > 1 else { return graphs[0].graph }
-        var best = 0, bestCount = -1
-        for (k, g) in graphs.enumerated() {
-            let box = g.graph.extent
-            let n = points.reduce(0) { $0 + (box.contains($1) ? 1 : 0) }
-            if n > bestCount { best = k; bestCount = n }
+    /// The road network for `points`: with one region its graph; with several, the graphs of the
+    /// regions within `reach` metres of the points joined into one (a route or a track may cross
+    /// from one region into the next). Joined networks are kept in `cache` for the next track.
+    static func network(_ graphs: [(path: String, graph: RoadGraph)], for points: [Coordinate], reach: Double = 20_000,
+                        cache: inout [[Int]: RoadGraph]) -> RoadGraph {
+        guard graphs.count > 1, let first = points.first(where: \.isValid) else { return graphs[0].graph }
+        var box = BoundingBox(first)
+        for p in points where p.isValid { box.extend(p) }
+        let dLat = reach / 111_320, dLon = reach / (111_320 * max(0.01, cos(box.center.lat * .pi / 180)))
+        let near = BoundingBox(minLon: box.minLon - dLon, minLat: box.minLat - dLat, maxLon: box.maxLon + dLon, maxLat: box.maxLat + dLat)
+        var chosen = graphs.indices.filter { graphs[$0].graph.extent.intersects(near) }
+        if chosen.isEmpty {
+            // Far from every region: the nearest one answers (with "no road near" for the points).
+            chosen = [graphs.indices.min { graphs[$0].graph.extent.distance(from: first) < graphs[$1].graph.extent.distance(from: first) }!]
         }
-        return graphs[best].graph
+        if chosen.count == 1 { return graphs[chosen[0]].graph }
+        if let g = cache[chosen] { return g }
+        let g = RoadGraph.merged(chosen.map { graphs[$0].graph })
+        cache[chosen] = g
+        return g
     }
 
     // MARK: route
@@ -156,12 +169,20 @@ public enum GeorouteCommand {
         let output = try OutputFile(path: a.value("--output") ?? "-", standardOutput: io.writeOutput)
         let graphs = try graphs(a, io: io)
         for (k, p) in points.enumerated() { try checkNotSwapped(p, text: texts[k].1, option: texts[k].0, graphs: graphs) }
-        let graph = pick(graphs, for: points)
+        var cache: [[Int]: RoadGraph] = [:]
+        let graph = network(graphs, for: points, cache: &cache)
+        var router = Router(graph: graph)
+        router.maxSnapDistance = try a.double("--accuracy", range: 1...50_000) ?? router.maxSnapDistance
         let route: Route
         do {
-            route = try Router(graph: graph).route(waypoints: points, mode: mode, type: type)
+            route = try router.route(waypoints: points, mode: mode, type: type)
         } catch {
-            io.report("georoute: \(error.description) (\(mode.name))")
+            if case .noRoad(let i, let radius, let nearest) = error {
+                let far = nearest.map { "the nearest is \(formatCount(Int($0.rounded()))) m away" } ?? "none within 50 km"
+                io.report("georoute: \(texts[i].0) \(texts[i].1): no road usable by \(mode.name) within \(formatCount(Int(radius))) m (\(far)); give a point nearer a road, or a larger --accuracy")
+            } else {
+                io.report("georoute: \(error.description) (\(mode.name))")
+            }
             return 1
         }
         let bytes: [UInt8]

@@ -31,6 +31,8 @@ public enum SearchOutput {
         f.append(("action", .string(r.action.rawValue)))
         if let t = r.displayText { f.append(("display_text", .string(t))) }
         f.append(("score", .double(r.score)))
+        // Which index (its position among -i, or in the directory's name order) the result came from.
+        f.append(("source", .int(Int64(r.source))))
         return .object(f)
     }
 

@@ -6,7 +6,7 @@
 
 public enum IndexFormat {
     public static let magic: [UInt8] = Array("GEOIDX\r\n".utf8)
-    public static let version: UInt32 = 1
+    public static let version: UInt32 = 2
     public static let headerSize = 64
     public static let sectionEntrySize = 32
     public static let maxSections = 64

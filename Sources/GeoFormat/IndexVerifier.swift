@@ -177,6 +177,10 @@ public enum IndexVerifier {
             let pr = g.profile(p)
             if pr.nameOffset >= max(1, l.namesLength) && l.namesLength > 0 { return "profile \(p) name" }
         }
+        for k in 0..<l.stubCount {
+            let o = l.stubs + k * RoadGraphFormat.stubSize
+            if Int(v.u32(o)) >= l.nodeCount || Int(v.u32(o + 4)) >= l.profileCount || v.u8(o + 16) > 1 { return "stub \(k)" }
+        }
         prev = 0
         for c in 0...(l.rows * l.cols) {
             let s = v.u32(l.gridStart + c * 4)

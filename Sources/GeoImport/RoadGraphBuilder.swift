@@ -118,7 +118,7 @@ public final class RoadGraphBuilder: RoadNetworkSink {
         resolved = true
     }
 
-    /// Step 2: junctions, edges, adjacency, grid, and the serialised section.
+    /// Step 2: junctions, edges, the stubs where the extract cut a way, and the serialised section.
     public func assemble() -> BuiltGraph {
         precondition(resolved, "resolve(nodes:) first")
         // Junctions: way ends, nodes used more than once, barriers, and nodes next to gaps.
@@ -135,12 +135,12 @@ public final class RoadGraphBuilder: RoadNetworkSink {
                 if isEnd || cut || flags[wayNodes[i]] >> 3 != 0 { flags[wayNodes[i]] |= RoadGraphBuilder.forced }
             }
         }
-        var box = FixedBoundingBox.empty
-        for u in nodeIDs.indices where has(u, RoadGraphBuilder.hasCoordinate) { box.extend(coords[u]) }
+        var parts = RoadGraphParts()
+        for u in nodeIDs.indices where has(u, RoadGraphBuilder.hasCoordinate) { parts.box.extend(coords[u]) }
         var order: [(key: UInt32, u: UInt32)] = []
         for u in nodeIDs.indices where has(u, RoadGraphBuilder.hasCoordinate)
             && flags[u] & (RoadGraphBuilder.usedTwice | RoadGraphBuilder.forced) != 0 {
-            order.append((HilbertOrder.key(coords[u], in: box), UInt32(u)))
+            order.append((HilbertOrder.key(coords[u], in: parts.box), UInt32(u)))
         }
         // Ties by node id: u follows id order.
         order.sort { $0.key != $1.key ? $0.key < $1.key : $0.u < $1.u }
@@ -149,111 +149,57 @@ public final class RoadGraphBuilder: RoadNetworkSink {
         var nodeIndex = [UInt32](repeating: .max, count: nodeIDs.count)
         for (j, u) in junctions.enumerated() { nodeIndex[Int(u)] = UInt32(j) }
 
-        // Edges between consecutive junctions along each way.
-        struct Edge { var from: UInt32; var to: UInt32; var profile: UInt32; var length: Float; var shapeStart: UInt32 }
-        var edges: [Edge] = []
-        var shapes: [FixedCoordinate] = []
+        // Edges between consecutive junctions along each way; a stub where the way runs on into
+        // nodes the extract left out (a neighbouring region has them).
+        var stubs = Set<RoadGraphParts.Stub>()
         forEachWay { profile, refs in
             var from: UInt32?
             var length = 0.0
             var prev: FixedCoordinate?
-            var shapeStart = shapes.count
-            for r in refs {
+            var shapeStart = parts.shapes.count
+            for (i, r) in refs.enumerated() {
                 let u = position(of: r)!
-                guard has(u, RoadGraphBuilder.hasCoordinate) else { from = nil; prev = nil; continue }
+                guard has(u, RoadGraphBuilder.hasCoordinate) else {
+                    if let p = i > 0 ? position(of: refs[i - 1]) : nil, has(p, RoadGraphBuilder.hasCoordinate) {
+                        stubs.insert(RoadGraphParts.Stub(node: nodeIndex[p], profile: profile, neighbor: r, forward: true))
+                    }
+                    from = nil; prev = nil; continue
+                }
+                if i > 0, let p = position(of: refs[i - 1]), !has(p, RoadGraphBuilder.hasCoordinate) {
+                    stubs.insert(RoadGraphParts.Stub(node: nodeIndex[u], profile: profile, neighbor: refs[i - 1], forward: false))
+                }
                 let c = coords[u]
                 if let p = prev { length += p.coordinate.distance(to: c.coordinate) }
                 prev = c
                 let n = nodeIndex[u]
                 if n != .max {
                     if let f = from, !(f == n && length == 0) {
-                        edges.append(Edge(from: f, to: n, profile: profile, length: Float(length), shapeStart: UInt32(shapeStart)))
+                        parts.edges.append(RoadGraphParts.Edge(from: f, to: n, profile: profile, length: Float(length),
+                                                               shapeStart: UInt32(shapeStart)))
                     } else if from != nil {
-                        shapes.removeSubrange(shapeStart...)
+                        parts.shapes.removeSubrange(shapeStart...)
                     }
                     from = n
                     length = 0
-                    shapeStart = shapes.count
+                    shapeStart = parts.shapes.count
                 } else if from != nil {
-                    shapes.append(c)
+                    parts.shapes.append(c)
                 }
             }
-            if shapes.count > shapeStart { shapes.removeSubrange(shapeStart...) }
+            if parts.shapes.count > shapeStart { parts.shapes.removeSubrange(shapeStart...) }
         }
         wayStream = nil
-        // CSR adjacency.
-        var layout = RoadGraphFormat.Layout()
-        layout.nodeCount = junctions.count
-        layout.edgeCount = edges.count
-        layout.profileCount = profiles.count
-        layout.shapeCount = shapes.count
-        var adjStart = [UInt32](repeating: 0, count: junctions.count + 1)
-        for e in edges { adjStart[Int(e.from) + 1] += 1; adjStart[Int(e.to) + 1] += 1 }
-        for i in 0..<junctions.count { adjStart[i + 1] += adjStart[i] }
-        var fill = adjStart
-        var adj = [UInt32](repeating: 0, count: edges.count * 2)
-        for (i, e) in edges.enumerated() {
-            adj[Int(fill[Int(e.from)])] = UInt32(i) << 1
-            fill[Int(e.from)] += 1
-            adj[Int(fill[Int(e.to)])] = UInt32(i) << 1 | 1
-            fill[Int(e.to)] += 1
-        }
-        fill = []
-        // Grid over segments.
-        let grid = EdgeGridBuilder(box: box, edgeCount: edges.count)
-        let cells = grid.lists(edgeCount: edges.count) { i, pts in
-            let e = edges[i]
-            pts.append(coords[Int(junctions[Int(e.from)])])
-            let shapeEnd = i + 1 < edges.count ? Int(edges[i + 1].shapeStart) : shapes.count
-            pts.append(contentsOf: shapes[Int(e.shapeStart)..<max(Int(e.shapeStart), shapeEnd)])
-            pts.append(coords[Int(junctions[Int(e.to)])])
-        }
-        layout.rows = grid.rows
-        layout.cols = grid.cols
-        layout.gridEntryCount = cells.entries.count
-        var names = ByteWriter()
-        var nameOffsets: [String: Int] = [:]
-        for p in profiles where nameOffsets[p.name] == nil {
-            nameOffsets[p.name] = names.count
-            names.string(p.name)
-        }
-        layout.namesLength = names.count
-
-        // Serialise.
-        var w = ByteWriter(capacity: layout.total)
-        for v in [RoadGraphFormat.version, UInt32(layout.nodeCount), UInt32(layout.edgeCount), UInt32(layout.profileCount),
-                  UInt32(layout.shapeCount), UInt32(layout.rows), UInt32(layout.cols), UInt32(layout.gridEntryCount)] { w.u32(v) }
-        w.i32(grid.minLat)
-        w.i32(grid.minLon)
-        w.i32(grid.cellLat)
-        w.i32(grid.cellLon)
-        w.u32(UInt32(layout.namesLength))
-        // Fastest speed per mode, so A* potentials can be tight (0 in files written before this field).
-        for m in TravelMode.allCases { w.u8(profiles.map { $0.speeds[m.rawValue] }.max() ?? 0) }
-        while w.count < RoadGraphFormat.headerSize { w.u8(0) }
-        for u in junctions { let c = coords[Int(u)]; w.i32(c.lat); w.i32(c.lon) }
-        for u in junctions { w.u8(flags[Int(u)] >> 3) }
-        w.align(to: 4)
-        for v in adjStart { w.u32(v) }
-        for v in adj { w.u32(v) }
-        for e in edges { w.u32(e.from); w.u32(e.to); w.u32(e.profile); w.u32(e.length.bitPattern); w.u32(e.shapeStart) }
-        for p in profiles {
-            w.u8(p.roadClass.rawValue)
-            w.u8(p.access)
-            for s in p.speeds { w.u8(s) }
-            w.u8(0)
-            w.u16(0)
-            w.u32(UInt32(nameOffsets[p.name]!))
-        }
-        for s in shapes { w.i32(s.lat); w.i32(s.lon) }
-        for v in cells.start { w.u32(v) }
-        for e in cells.entries { w.u32(e) }
-        w.append(contentsOf: names.bytes)
-        precondition(w.count == layout.total)
+        parts.nodes = junctions.map { coords[Int($0)] }
+        parts.barriers = junctions.map { flags[Int($0)] >> 3 }
+        parts.osmIDs = junctions.map { nodeIDs[Int($0)] }
+        // Stubs in a stable order (node, then neighbour), so the same input gives the same bytes.
+        parts.stubs = stubs.sorted { ($0.node, $0.neighbor, $0.profile) < ($1.node, $1.neighbor, $1.profile) }
+        parts.profiles = profiles
         nodeIDs = []
         flags = []
         coords = []
-        return BuiltGraph(bytes: w.bytes, nodeCount: layout.nodeCount, edgeCount: layout.edgeCount)
+        let bytes = RoadGraphWriter.serialize(parts)
+        return BuiltGraph(bytes: bytes, nodeCount: parts.nodes.count, edgeCount: parts.edges.count)
     }
 
     @inline(__always) private func has(_ u: Int, _ flag: UInt8) -> Bool { flags[u] & flag != 0 }

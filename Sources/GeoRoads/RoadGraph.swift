@@ -75,7 +75,8 @@ public struct RoadGraph: Sendable {
         l.nodeCount = Int(counts[0]); l.edgeCount = Int(counts[1]); l.profileCount = Int(counts[2])
         l.shapeCount = Int(counts[3]); l.rows = Int(counts[4]); l.cols = Int(counts[5]); l.gridEntryCount = Int(counts[6])
         l.namesLength = Int(view.u32(48))
-        guard l.namesLength <= view.count, l.rows >= 1, l.cols >= 1, l.rows * l.cols <= Int(limit),
+        l.stubCount = Int(view.u32(56))
+        guard l.namesLength <= view.count, l.stubCount <= Int(limit), l.rows >= 1, l.cols >= 1, l.rows * l.cols <= Int(limit),
               l.total == view.count else { return nil }
         gridMinLat = view.i32(32)
         gridMinLon = view.i32(36)
@@ -179,4 +180,21 @@ public struct RoadGraph: Sendable {
     }
 
     public var profileCount: Int { layout.profileCount }
+
+    /// The OSM id of node `n` (0 when unknown), so the graphs of neighbouring regions can be joined.
+    public func osmID(ofNode n: Int) -> Int64 {
+        guard n >= 0, n < layout.nodeCount else { return 0 }
+        return view.i64(layout.osmIDs + n * 8)
+    }
+
+    /// How many ways the extract cut at this graph's nodes (see `stub(_:)`).
+    public var stubCount: Int { layout.stubCount }
+
+    /// A way cut by the extract: it went on from `node` to the OSM node `neighbor`, which is
+    /// not in this graph (`forward`: in the way's direction).
+    public func stub(_ k: Int) -> (node: Int, profile: Int, neighbor: Int64, forward: Bool) {
+        let o = layout.stubs + k * RoadGraphFormat.stubSize
+        return (min(Int(view.u32(o)), max(0, layout.nodeCount - 1)), min(Int(view.u32(o + 4)), max(0, layout.profileCount - 1)),
+                view.i64(o + 8), view.u8(o + 16) != 0)
+    }
 }

@@ -11,8 +11,9 @@ import GeoRoads
 public enum RoutingError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooFewWaypoints
     case invalidCoordinate(index: Int)
-    /// No road the mode may use within `radius` metres of waypoint `index`.
-    case noRoad(index: Int, radius: Double)
+    /// No road the mode may use within `radius` metres of waypoint `index`; `nearest` is how far
+    /// the nearest one is, when there is one within 50 km.
+    case noRoad(index: Int, radius: Double, nearest: Double?)
     /// Waypoints `leg` and `leg + 1` are not connected for the mode.
     case noRoute(leg: Int)
 
@@ -20,7 +21,9 @@ public enum RoutingError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .tooFewWaypoints: return "a route needs at least two points"
         case .invalidCoordinate(let i): return "point \(i + 1) is not a valid latitude,longitude"
-        case .noRoad(let i, let r): return "no road usable for this mode within \(Int(r)) m of point \(i + 1)"
+        case .noRoad(let i, let r, let nearest):
+            let far = nearest.map { "the nearest is \(formatCount(Int($0.rounded()))) m away" } ?? "none within 50 km"
+            return "no road usable for this mode within \(formatCount(Int(r))) m of point \(i + 1) (\(far))"
         case .noRoute(let leg): return "no route between point \(leg + 1) and point \(leg + 2) for this mode"
         }
     }
@@ -28,8 +31,9 @@ public enum RoutingError: Error, Sendable, Equatable, CustomStringConvertible {
 
 public struct Router: Sendable {
     public let graph: RoadGraph
-    /// How far a waypoint may be from the nearest usable road.
-    public var maxSnapDistance = 5000.0
+    /// How far a waypoint may be from the nearest usable road, metres: farther is an error, never
+    /// a silent snap to a road the user did not mean.
+    public var maxSnapDistance = 200.0
 
     public init(graph: RoadGraph) {
         self.graph = graph
@@ -44,7 +48,10 @@ public struct Router: Sendable {
         var snapped: [[Candidate]] = []
         for (i, w) in waypoints.enumerated() {
             let c = finder.nearest(to: w, maxRadius: maxSnapDistance)
-            guard !c.isEmpty else { throw .noRoad(index: i, radius: maxSnapDistance) }
+            guard !c.isEmpty else {
+                let nearest = finder.nearest(to: w, maxRadius: 50_000).first?.position.distance
+                throw .noRoad(index: i, radius: maxSnapDistance, nearest: nearest)
+            }
             snapped.append(c)
         }
         var search = BidirectionalSearch(rules: rules)

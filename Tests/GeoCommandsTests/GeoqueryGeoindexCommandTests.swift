@@ -21,7 +21,7 @@ private func townIndex() throws -> String {
     let first = try #require(json["results"]?[0])
     #expect(first["name"]?.stringValue == "Hotel Bellevue")
     #expect(first.objectValue?.map(\.0) == ["name", "subtitle", "kind", "category", "icon", "osm", "lat", "lon",
-                                            "distance_m", "distance", "highlights", "action", "score"])
+                                            "distance_m", "distance", "highlights", "action", "score", "source"])
     #expect(json["area"]?.arrayValue?.count == 4)
     let none = try InProcess.geoquery(["zzqqxx", "-i", idx])
     #expect(none.status == 1)

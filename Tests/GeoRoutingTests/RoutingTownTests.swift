@@ -112,8 +112,19 @@ private let townCases: [TownCase] = [
         #expect(throws: RoutingError.invalidCoordinate(index: 1)) {
             try router.route(waypoints: [inTown, Coordinate(lat: .nan, lon: 6.8)])
         }
-        #expect(throws: RoutingError.noRoad(index: 1, radius: 5000)) {
+        #expect(throws: RoutingError.noRoad(index: 1, radius: 200, nearest: nil)) {
             try router.route(waypoints: [inTown, Coordinate(lat: 0, lon: 0)])
         }
+        // A point 1 km from the roads is refused, saying how far the nearest is, not snapped silently.
+        do {
+            _ = try router.route(waypoints: [inTown, Coordinate(lat: 46.2, lon: 6.8 + 0.025)])
+            Issue.record("a point far from every road was snapped")
+        } catch {
+            guard case .noRoad(1, 200, let nearest?) = error else { Issue.record("\(error)"); return }
+            #expect(nearest > 200 && nearest < 5_000 && error.description.contains("the nearest is"))
+        }
+        var lenient = router
+        lenient.maxSnapDistance = 5_000
+        #expect((try? lenient.route(waypoints: [inTown, Coordinate(lat: 46.2, lon: 6.8 + 0.025)])) != nil)
     }
 }

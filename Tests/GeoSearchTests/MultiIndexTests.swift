@@ -65,6 +65,8 @@ private func regions() throws -> (south: LandmarkIndex, north: LandmarkIndex) {
     #expect(try JSONValue.parse(Array(both.stdout.utf8))["count"]?.intValue == 2)
     let two = try Executable.run("geoquery", ["hotel bellevue", "-i", south.path, "-i", north.path, "--near", "47.2,6.8", "--format", "json"])
     #expect(try JSONValue.parse(Array(two.stdout.utf8))["results"]?[0]?["lat"]?.doubleValue ?? 0 > 47)
+    // Each result says which index it came from: the northern copy is the second given.
+    #expect(try JSONValue.parse(Array(two.stdout.utf8))["results"]?[0]?["source"]?.intValue == 1)
     // The ride drawn in the southern town matches there; moved north it matches on the northern index.
     let south1 = try Executable.run("georoute", ["match", TestData.sample("town-ride.gpx"), "-i", dir, "--format", "json"])
     #expect(south1.status == 0)

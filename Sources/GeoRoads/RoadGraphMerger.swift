@@ -1,0 +1,106 @@
+// Several regions' road graphs joined into one network, so a route or a track
+// that crosses from one extract into the next is found as if the extracts were
+// one. Nodes with the same OSM id are the same node (extracts cut with
+// osmium's complete_ways or smart strategies share the ways that cross their
+// border, and those ways' nodes); a way the extract cut (osmium's simple
+// strategy) left a stub naming the node beyond the cut, which joins it to the
+// region that has that node. Edges present in both regions (the shared border
+// ways) are kept once. The routing and matching code then sees one graph.
+import GeoBase
+
+extension RoadGraph {
+    /// One graph of all `graphs`, joined where they share OSM nodes or a cut way.
+    public static func merged(_ graphs: [RoadGraph]) -> RoadGraph {
+        if graphs.count == 1 { return graphs[0] }
+        let bytes = RoadGraphWriter.serialize(RoadGraphMerger.parts(of: graphs))
+        let storage = GraphStorage(bytes)
+        // The bytes were just written by the one writer of the format: they always read back.
+        return RoadGraph(view: storage.view, owner: storage)!
+    }
+}
+
+/// Owns the bytes of a graph made in memory.
+final class GraphStorage: @unchecked Sendable {
+    let view: ByteView
+    private let base: UnsafeMutableRawPointer
+
+    init(_ bytes: [UInt8]) {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(1, bytes.count), alignment: 8)
+        bytes.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        base = memory
+        view = ByteView(base: UnsafeRawPointer(memory), count: bytes.count)
+    }
+
+    deinit { base.deallocate() }
+}
+
+enum RoadGraphMerger {
+    /// The merged graph's content.
+    static func parts(of graphs: [RoadGraph]) -> RoadGraphParts {
+        var parts = RoadGraphParts()
+        // Nodes: one per OSM id; nodes without an id (0) are never shared.
+        var nodeOf: [Int64: UInt32] = [:]
+        var mapped: [[UInt32]] = []
+        for g in graphs {
+            var map = [UInt32](repeating: 0, count: g.nodeCount)
+            for n in 0..<g.nodeCount {
+                let id = g.osmID(ofNode: n)
+                if id != 0, let existing = nodeOf[id] {
+                    map[n] = existing
+                    parts.barriers[Int(existing)] |= g.barrier(n)
+                    continue
+                }
+                let k = UInt32(parts.nodes.count)
+                map[n] = k
+                parts.nodes.append(g.coordinate(ofNode: n))
+                parts.barriers.append(g.barrier(n))
+                parts.osmIDs.append(id)
+                if id != 0 { nodeOf[id] = k }
+                parts.box.extend(g.coordinate(ofNode: n))
+            }
+            mapped.append(map)
+        }
+        // Profiles: equal ones shared.
+        var profileOf: [WayProfile: UInt32] = [:]
+        func profile(_ g: RoadGraph, _ p: Int) -> UInt32 {
+            let rp = g.profile(p)
+            let wp = WayProfile(roadClass: rp.roadClass, access: rp.access, speeds: [rp.speeds.0, rp.speeds.1, rp.speeds.2],
+                                name: g.name(ofProfile: rp))
+            if let k = profileOf[wp] { return k }
+            let k = UInt32(parts.profiles.count)
+            parts.profiles.append(wp)
+            profileOf[wp] = k
+            return k
+        }
+        // Edges, each once: the same way in two regions gives the same ends, profile and shape.
+        struct EdgeKey: Hashable { var from, to, profile: UInt32; var shape: [FixedCoordinate] }
+        var seen = Set<EdgeKey>()
+        for (k, g) in graphs.enumerated() {
+            for e in 0..<g.edgeCount {
+                let edge = g.edge(e)
+                let shape = g.shape(ofEdge: e).map(g.shapePoint)
+                let key = EdgeKey(from: mapped[k][edge.from], to: mapped[k][edge.to], profile: profile(g, edge.profile), shape: shape)
+                guard seen.insert(key).inserted else { continue }
+                parts.edges.append(RoadGraphParts.Edge(from: key.from, to: key.to, profile: key.profile, length: Float(edge.length),
+                                                       shapeStart: UInt32(parts.shapes.count)))
+                parts.shapes.append(contentsOf: shape)
+            }
+        }
+        // Cut ways: the stub's node joins the node beyond the cut when another region has it.
+        for (k, g) in graphs.enumerated() {
+            for s in 0..<g.stubCount {
+                let stub = g.stub(s)
+                guard let other = nodeOf[stub.neighbor] else { continue }
+                let here = mapped[k][stub.node]
+                guard here != other else { continue }
+                let (from, to) = stub.forward ? (here, other) : (other, here)
+                let key = EdgeKey(from: from, to: to, profile: profile(g, stub.profile), shape: [])
+                guard seen.insert(key).inserted else { continue }
+                let length = parts.nodes[Int(from)].coordinate.distance(to: parts.nodes[Int(to)].coordinate)
+                parts.edges.append(RoadGraphParts.Edge(from: from, to: to, profile: key.profile, length: Float(length),
+                                                       shapeStart: UInt32(parts.shapes.count)))
+            }
+        }
+        return parts
+    }
+}

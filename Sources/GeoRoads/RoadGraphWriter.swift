@@ -1,0 +1,144 @@
+// Serialises a road graph into the GRPH layout (RoadGraphFormat) from plain
+// arrays: junction nodes with their coordinates, barrier modes and OSM ids,
+// edges with their shape points, way profiles, and the stubs left where an
+// extract cut a way. The import's builder and the merger of several regions'
+// graphs both produce their graph through it, so there is one writer of the
+// format.
+import GeoBase
+
+/// A graph's content before serialisation.
+package struct RoadGraphParts {
+    package struct Edge {
+        package var from: UInt32
+        package var to: UInt32
+        package var profile: UInt32
+        package var length: Float
+        /// Index of the edge's first shape point in `shapes`; its points run to the next edge's start.
+        package var shapeStart: UInt32
+
+        package init(from: UInt32, to: UInt32, profile: UInt32, length: Float, shapeStart: UInt32) {
+            self.from = from
+            self.to = to
+            self.profile = profile
+            self.length = length
+            self.shapeStart = shapeStart
+        }
+    }
+
+    /// Where an extract cut a way: the way went on from junction `node` to the OSM node
+    /// `neighbor`, which the extract left out (`forward`: in the way's direction).
+    package struct Stub: Hashable {
+        package var node: UInt32
+        package var profile: UInt32
+        package var neighbor: Int64
+        package var forward: Bool
+
+        package init(node: UInt32, profile: UInt32, neighbor: Int64, forward: Bool) {
+            self.node = node
+            self.profile = profile
+            self.neighbor = neighbor
+            self.forward = forward
+        }
+    }
+
+    package var nodes: [FixedCoordinate] = []
+    /// Per node, the modes a barrier there stops (car 1, bicycle 2, foot 4).
+    package var barriers: [UInt8] = []
+    /// Per node, its OSM id (0 when unknown).
+    package var osmIDs: [Int64] = []
+    package var edges: [Edge] = []
+    package var shapes: [FixedCoordinate] = []
+    package var profiles: [WayProfile] = []
+    package var stubs: [Stub] = []
+    /// The area the edge grid covers.
+    package var box = FixedBoundingBox.empty
+
+    package init() {}
+}
+
+package enum RoadGraphWriter {
+    /// The GRPH section's bytes.
+    package static func serialize(_ g: RoadGraphParts) -> [UInt8] {
+        var layout = RoadGraphFormat.Layout()
+        layout.nodeCount = g.nodes.count
+        layout.edgeCount = g.edges.count
+        layout.profileCount = g.profiles.count
+        layout.shapeCount = g.shapes.count
+        layout.stubCount = g.stubs.count
+        // CSR adjacency: each edge listed at both ends, `edge << 1 | 1` at its end node.
+        var adjStart = [UInt32](repeating: 0, count: g.nodes.count + 1)
+        for e in g.edges { adjStart[Int(e.from) + 1] += 1; adjStart[Int(e.to) + 1] += 1 }
+        for i in 0..<g.nodes.count { adjStart[i + 1] += adjStart[i] }
+        var fill = adjStart
+        var adj = [UInt32](repeating: 0, count: g.edges.count * 2)
+        for (i, e) in g.edges.enumerated() {
+            adj[Int(fill[Int(e.from)])] = UInt32(i) << 1
+            fill[Int(e.from)] += 1
+            adj[Int(fill[Int(e.to)])] = UInt32(i) << 1 | 1
+            fill[Int(e.to)] += 1
+        }
+        fill = []
+        // Grid over segments.
+        let grid = EdgeGridBuilder(box: g.box, edgeCount: g.edges.count)
+        let cells = grid.lists(edgeCount: g.edges.count) { i, pts in
+            let e = g.edges[i]
+            pts.append(g.nodes[Int(e.from)])
+            let shapeEnd = i + 1 < g.edges.count ? Int(g.edges[i + 1].shapeStart) : g.shapes.count
+            pts.append(contentsOf: g.shapes[Int(e.shapeStart)..<max(Int(e.shapeStart), shapeEnd)])
+            pts.append(g.nodes[Int(e.to)])
+        }
+        layout.rows = grid.rows
+        layout.cols = grid.cols
+        layout.gridEntryCount = cells.entries.count
+        var names = ByteWriter()
+        var nameOffsets: [String: Int] = [:]
+        for p in g.profiles where nameOffsets[p.name] == nil {
+            nameOffsets[p.name] = names.count
+            names.string(p.name)
+        }
+        layout.namesLength = names.count
+
+        var w = ByteWriter(capacity: layout.total)
+        for v in [RoadGraphFormat.version, UInt32(layout.nodeCount), UInt32(layout.edgeCount), UInt32(layout.profileCount),
+                  UInt32(layout.shapeCount), UInt32(layout.rows), UInt32(layout.cols), UInt32(layout.gridEntryCount)] { w.u32(v) }
+        w.i32(grid.minLat)
+        w.i32(grid.minLon)
+        w.i32(grid.cellLat)
+        w.i32(grid.cellLon)
+        w.u32(UInt32(layout.namesLength))
+        // Fastest speed per mode, so A* potentials can be tight.
+        for m in TravelMode.allCases { w.u8(g.profiles.map { $0.speeds[m.rawValue] }.max() ?? 0) }
+        w.u8(0)
+        w.u32(UInt32(layout.stubCount))
+        while w.count < RoadGraphFormat.headerSize { w.u8(0) }
+        for c in g.nodes { w.i32(c.lat); w.i32(c.lon) }
+        for b in g.barriers { w.u8(b) }
+        w.align(to: 4)
+        for v in adjStart { w.u32(v) }
+        for v in adj { w.u32(v) }
+        for e in g.edges { w.u32(e.from); w.u32(e.to); w.u32(e.profile); w.u32(e.length.bitPattern); w.u32(e.shapeStart) }
+        for p in g.profiles {
+            w.u8(p.roadClass.rawValue)
+            w.u8(p.access)
+            for s in p.speeds { w.u8(s) }
+            w.u8(0)
+            w.u16(0)
+            w.u32(UInt32(nameOffsets[p.name]!))
+        }
+        for s in g.shapes { w.i32(s.lat); w.i32(s.lon) }
+        for v in cells.start { w.u32(v) }
+        for e in cells.entries { w.u32(e) }
+        w.append(contentsOf: names.bytes)
+        w.align(to: 8)
+        for id in g.osmIDs { w.i64(id) }
+        for s in g.stubs {
+            w.u32(s.node)
+            w.u32(s.profile)
+            w.i64(s.neighbor)
+            w.u8(s.forward ? 1 : 0)
+            for _ in 0..<7 { w.u8(0) }
+        }
+        precondition(w.count == layout.total)
+        return w.bytes
+    }
+}
