@@ -57,8 +57,8 @@ extension GeorouteCommand {
                 var result = MapMatcher(graph: graph, options: options).match(track)
                 if result.name == nil { result.name = input == "-" ? nil : PathName.stem(input) }
                 if result.isEmpty {
-                    let radius = options.config.searchRadius(accuracy: result.accuracy)
-                    io.report("georoute: \(shown): nothing could be matched: no road usable by \(options.mode.name) within \(Int(radius)) m of the track's points")
+                    // Every point accounted for, even when none could be placed: why, point by point.
+                    io.report("georoute: \(shown): " + RouteOutput.matchSummary(result))
                     status = max(status, 1)
                     continue
                 }
@@ -74,15 +74,7 @@ extension GeorouteCommand {
                 }
                 try outputs[k].write(bytes)
                 try outputs[k].finish()
-                if !quiet {
-                    var line = "\(shown): " + RouteOutput.summary(distance: result.distance, duration: result.duration,
-                                                                  mode: result.mode, streets: result.streetNames)
-                    line += "; \(formatCount(result.matchedPointCount))/\(formatCount(result.points.count)) points matched"
-                    if result.segments.count > 1 {
-                        line += ", \(formatCount(result.segments.count)) segments (\(formatCount(result.breaks.count)) breaks)"
-                    }
-                    io.report(line)
-                }
+                if !quiet { io.report("\(shown): " + RouteOutput.matchSummary(result)) }
             } catch let e as InputError {
                 io.report("georoute: \(ErrorMessages.describe(e))")
                 status = 2

@@ -1,7 +1,8 @@
 // The answers of the map matcher and the router as plain values: continuous
 // route segments (geometry along the roads with running distance and time,
 // the streets travelled), the breaks between them, and for a match the fate of
-// every input point. RouteOutput turns these into JSON, GPX, GeoJSON and SVG.
+// every input point (where it lies on the route, or why it has no position, and
+// the counts of both). RouteOutput turns these into JSON, GPX, GeoJSON and SVG.
 import Foundation
 import GeoBase
 import GeoRoads
@@ -34,10 +35,11 @@ public struct RouteSegment: Sendable {
     public var lastPoint: Int
 }
 
-public enum BreakReason: String, Sendable {
+public enum BreakReason: String, Sendable, CaseIterable {
     /// No route within reach connects the two points (another network, a missing road, a one-way system).
     case noRoute = "no_route"
-    /// The points are too far apart to guess what happened between them.
+    /// The points are farther apart than the gap limit (`MatchConfig.gapDistance`, `topSpeed`): too far
+    /// to guess what happened between them.
     case gap
     /// A stretch of points has no road near it.
     case offRoad = "off_road"
@@ -58,10 +60,29 @@ public struct MatchedPoint: Sendable {
     public enum Status: String, Sendable {
         /// A state of the hidden-Markov model: snapped to its chosen candidate.
         case matched
-        /// Dropped while thinning dense points, then projected onto the matched route.
+        /// Left out of the model (thinned as too dense, or skipped as an outlier), then projected onto
+        /// the matched route, within the search radius of it.
         case interpolated
-        /// No road near it, or an outlier the route does not pass near.
+        /// No position: `reason` says why.
         case unmatched
+    }
+
+    /// Why a point has no position on the route. A point left out of the model as too dense shares
+    /// the reason of the kept point before it (they lie within the thinning distance of each other).
+    public enum UnmatchedReason: String, Sendable, CaseIterable {
+        /// No road usable by the mode within the search radius.
+        case offRoad = "off_road"
+        /// Skipped: no route through it from its neighbours (unreachable, or a lone jump out and back
+        /// that the gap limit rules out), and the matched route does not pass within the search radius.
+        case outlier
+        /// Matched, but in a run too short to be a route: a single point (no route through it to
+        /// another), or fewer than `MatchConfig.minRunPoints` that the matcher lost the road around
+        /// (a `no_route` or `off_road` break on either side), dropped as noise.
+        case fragment
+        /// The only point between two gaps (or a gap and an end of the track): one point is no route.
+        case isolated
+        /// NaN or out-of-range coordinates.
+        case invalid
     }
 
     public var index: Int
@@ -72,6 +93,34 @@ public struct MatchedPoint: Sendable {
     public var distance: Double?
     /// Index of the segment in `MatchResult.segments` the point belongs to.
     public var segment: Int?
+    /// Why the point is unmatched; nil for a point with a position.
+    public var reason: UnmatchedReason?
+}
+
+/// How many input points went where; they add up: `matched + interpolated + unmatched == points`,
+/// and the unmatched per reason add up to `unmatched`.
+public struct MatchCounts: Sendable, Equatable {
+    public var points = 0
+    public var matched = 0
+    public var interpolated = 0
+    public var unmatched = 0
+    /// Unmatched points per reason; every reason has an entry (0 when none).
+    public var unmatchedByReason: [MatchedPoint.UnmatchedReason: Int] =
+        Dictionary(uniqueKeysWithValues: MatchedPoint.UnmatchedReason.allCases.map { ($0, 0) })
+
+    public init(_ points: [MatchedPoint]) {
+        self.points = points.count
+        for p in points {
+            switch p.status {
+            case .matched: matched += 1
+            case .interpolated: interpolated += 1
+            case .unmatched:
+                unmatched += 1
+                // The matcher gives every unmatched point a reason; one without counts as an outlier.
+                unmatchedByReason[p.reason ?? .outlier, default: 0] += 1
+            }
+        }
+    }
 }
 
 public struct MatchResult: Sendable {
@@ -84,7 +133,10 @@ public struct MatchResult: Sendable {
     public var breaks: [MatchBreak]
     public var points: [MatchedPoint]
 
+    /// Points with a position on the route (matched or interpolated).
     public var matchedPointCount: Int { points.reduce(0) { $0 + ($1.status == .unmatched ? 0 : 1) } }
+    /// How many points went where.
+    public var counts: MatchCounts { MatchCounts(points) }
     public var distance: Double { segments.reduce(0) { $0 + $1.distance } }
     public var duration: Double { segments.reduce(0) { $0 + $1.duration } }
     /// Street names along the whole match, consecutive duplicates merged.

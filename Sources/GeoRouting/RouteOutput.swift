@@ -42,6 +42,7 @@ public enum RouteOutput {
             ("accuracy_m", m(r.accuracy)), ("ignore_restrictions", .bool(r.ignoreRestrictions)),
             ("distance_m", m(r.distance)), ("duration_s", m(r.duration)),
             ("points", .int(Int64(r.points.count))), ("matched_points", .int(Int64(r.matchedPointCount))),
+            ("points_summary", pointsSummaryJSON(r.counts)),
             ("streets", .array(r.streetNames.map { .string($0) })),
         ]
         members.append(("segments", .array(r.segments.map(segmentJSON))))
@@ -52,9 +53,21 @@ public enum RouteOutput {
         members.append(("input_points", .array(r.points.map { p in
             .object([("index", .int(Int64(p.index))), ("input", latLon(p.input)), ("status", .string(p.status.rawValue)),
                      ("snapped", p.snapped.map(latLon) ?? .null), ("distance_m", p.distance.map(m) ?? .null),
-                     ("segment", p.segment.map { .int(Int64($0)) } ?? .null)])
+                     ("segment", p.segment.map { .int(Int64($0)) } ?? .null),
+                     ("reason", p.reason.map { .string($0.rawValue) } ?? .null)])
         })))
         return .object(members)
+    }
+
+    /// `{"matched", "interpolated", "unmatched", "unmatched_by_reason": {every reason: count}}`.
+    static func pointsSummaryJSON(_ c: MatchCounts) -> JSONValue {
+        .object([
+            ("matched", .int(Int64(c.matched))), ("interpolated", .int(Int64(c.interpolated))),
+            ("unmatched", .int(Int64(c.unmatched))),
+            ("unmatched_by_reason", .object(MatchedPoint.UnmatchedReason.allCases.map {
+                ($0.rawValue, .int(Int64(c.unmatchedByReason[$0] ?? 0)))
+            })),
+        ])
     }
 
     public static func json(_ r: Route) -> JSONValue {
@@ -155,6 +168,52 @@ public enum RouteOutput {
             s += ": " + shown.joined(separator: " → ")
         }
         return s
+    }
+
+    /// The line `georoute match` reports for a track: the route, then where the points went.
+    /// "2.76 km, 10 min 21 s by bicycle: Rue du Moulin → …; 109/109 points matched" when every point
+    /// is on one segment; otherwise the segments, the breaks by reason and the unmatched points by
+    /// reason: "…; 2/4 points matched in 1 segment (2 gaps), 2 unmatched: 2 isolated". "Matched" counts
+    /// every point with a position on the route (interpolated ones too); counts have thousands separators.
+    /// With nothing matched (the case `georoute match` exits 1 for) it reads "nothing could be matched
+    /// by bicycle; 0/4 points matched (3 gaps), 4 unmatched: …".
+    public static func matchSummary(_ r: MatchResult) -> String {
+        let c = r.counts
+        var s = r.isEmpty ? "nothing could be matched by " + r.mode.name
+            : summary(distance: r.distance, duration: r.duration, mode: r.mode, streets: r.streetNames)
+        s += "; \(formatCount(c.matched + c.interpolated))/\(formatCount(c.points)) points matched"
+        if r.segments.count != 1 || !r.breaks.isEmpty {
+            if !r.isEmpty { s += " in " + counted(r.segments.count, "segment", "segments") }
+            let breaks: [String] = [BreakReason.gap, .noRoute, .offRoad, .inputSegment].compactMap { reason in
+                let n = r.breaks.reduce(0) { $0 + ($1.reason == reason ? 1 : 0) }
+                guard n > 0 else { return nil }
+                switch reason {
+                case .gap: return counted(n, "gap", "gaps")
+                case .noRoute: return "\(formatCount(n)) no route"
+                case .offRoad: return "\(formatCount(n)) off road"
+                case .inputSegment: return counted(n, "input split", "input splits")
+                }
+            }
+            if !breaks.isEmpty { s += " (" + breaks.joined(separator: ", ") + ")" }
+        }
+        if c.unmatched > 0 {
+            let reasons: [String] = MatchedPoint.UnmatchedReason.allCases.compactMap { reason in
+                guard let n = c.unmatchedByReason[reason], n > 0 else { return nil }
+                switch reason {
+                case .offRoad: return "\(formatCount(n)) off road"
+                case .outlier: return counted(n, "outlier", "outliers")
+                case .fragment: return "\(formatCount(n)) in " + (n == 1 ? "a fragment" : "fragments")
+                case .isolated: return "\(formatCount(n)) isolated"
+                case .invalid: return "\(formatCount(n)) invalid"
+                }
+            }
+            s += ", \(formatCount(c.unmatched)) unmatched: " + reasons.joined(separator: ", ")
+        }
+        return s
+    }
+
+    private static func counted(_ n: Int, _ one: String, _ many: String) -> String {
+        "\(formatCount(n)) " + (n == 1 ? one : many)
     }
 
     public static func formatDuration(_ seconds: Double) -> String {

@@ -7,7 +7,8 @@
 // candidates can be reached is treated as an outlier and skipped; several in a
 // row, a point too far from the last one, or a stretch with no road nearby
 // close the run, so the match splits into segments instead of inventing a
-// route across the gap. Route lengths come from shortest-path trees rooted at
+// route across the gap. Every point given comes back in a run or with the
+// reason it is in none. Route lengths come from shortest-path trees rooted at
 // the nodes where candidates leave their edges, cached across layers.
 import Foundation
 import GeoBase
@@ -24,12 +25,14 @@ struct ViterbiMatcher {
         var beta: Double
         package var radius: Double
         var maxCandidates: Int
-        var breakDistance: Double
+        /// Consecutive layers farther apart than this are not joined (MapMatcher cuts the input at its
+        /// gaps first; this catches the jump across skipped or off-road points).
+        var gap: GapLimit
         var maxSkipped: Int
         var backtrack: Double
         /// States whose score trails the layer's best by more than this are not extended.
         var beam: Double
-        /// Shorter runs between breaks are dropped as fragments.
+        /// Shorter runs the matcher lost the road around are dropped as fragments.
         var minRunPoints: Int
         /// Emission penalty (log-probability) of a candidate where a cyclist must push.
         var pushPenalty: Double
@@ -57,11 +60,21 @@ struct ViterbiMatcher {
         max(2 * gc, gc + 2 * parameters.radius) + 50
     }
 
-    /// Matches `points` (one input segment); returns the runs and the breaks between them (point indices local).
-    mutating func match(_ points: [Coordinate]) -> (runs: [MatchedRun], breaks: [MatchBreak]) {
+    /// The runs matched in a sequence of points, the breaks that end them, and for every point in
+    /// no run the reason (indices local to the points given).
+    struct Outcome {
+        var runs: [MatchedRun]
+        var breaks: [MatchBreak]
+        /// One per point: nil for a point of a run.
+        var reasons: [MatchedPoint.UnmatchedReason?]
+    }
+
+    /// Matches `points` (one piece of an input segment; `times` in seconds, nil without, or nil for none).
+    mutating func match(_ points: [Coordinate], times: [Double?]? = nil) -> Outcome {
         let p = parameters
         var runs: [MatchedRun] = []
         var breaks: [MatchBreak] = []
+        var noCandidates = [Bool](repeating: false, count: points.count)
         var layers: [Layer] = []
         var skipped: [Int] = []      // points after the last layer that could not be attached
         var offRoad = 0              // consecutive points without any candidate
@@ -122,6 +135,7 @@ struct ViterbiMatcher {
                 candidateCache[i] = cands
             }
             if cands.isEmpty {
+                noCandidates[i] = true
                 offRoad += 1
                 if offRoad > p.maxSkipped && !layers.isEmpty {
                     // Find the first point of the off-road stretch to report the break there.
@@ -139,9 +153,15 @@ struct ViterbiMatcher {
                 continue
             }
             let gc = points[prev.point].distance(to: points[i])
-            if gc > p.breakDistance {
+            if gc > p.gap.limit(from: times?[prev.point], to: times?[i]) {
+                if let restart = skipped.first {
+                    // The points skipped since the last layer could not be reached from it: start again there.
+                    breakRun(before: restart, reason: .noRoute)
+                    skipped.removeAll()
+                    i = restart
+                    continue
+                }
                 breakRun(before: i, reason: .gap)
-                skipped.removeAll()
                 continue   // the point starts a new run
             }
             let limit = bound(straight: gc)
@@ -176,7 +196,11 @@ struct ViterbiMatcher {
             i += 1
         }
         closeRun()
-        return ViterbiMatcher.pruneFragments(runs: runs, breaks: breaks, points: points, minPoints: p.minRunPoints)
+        let (kept, keptBreaks, dropped) = ViterbiMatcher.pruneFragments(runs: runs, breaks: breaks, minPoints: p.minRunPoints)
+        var reasons: [MatchedPoint.UnmatchedReason?] = noCandidates.map { $0 ? .offRoad : .outlier }
+        for i in dropped { reasons[i] = .fragment }
+        for run in kept { for i in run.points { reasons[i] = nil } }
+        return Outcome(runs: kept, breaks: keptBreaks, reasons: reasons)
     }
 
     /// Shortest-path trees rooted at the nodes where candidates leave their edges, kept while the
@@ -230,20 +254,31 @@ struct ViterbiMatcher {
         return space
     }
 
-    /// Drops runs of fewer than `minPoints` states — a point or two matched to a side street while
-    /// the track goes where the mode may not — unless nothing longer exists, and rejoins the breaks
-    /// around them into one (keeping the first reason).
-    static func pruneFragments(runs: [MatchedRun], breaks: [MatchBreak], points: [Coordinate],
-                               minPoints: Int) -> (runs: [MatchedRun], breaks: [MatchBreak]) {
-        guard runs.count > 1 else { return (runs, breaks) }
-        var kept = runs.filter { $0.points.count >= minPoints }
-        if kept.isEmpty, let longest = runs.max(by: { $0.points.count < $1.points.count }) { kept = [longest] }
-        var joined: [MatchBreak] = []
-        for k in 1..<kept.count {
-            let a = kept[k - 1].points[kept[k - 1].points.count - 1], b = kept[k].points[0]
-            let reason = breaks.first { $0.afterPoint >= a && $0.afterPoint < b }?.reason ?? .noRoute
-            joined.append(MatchBreak(afterPoint: a, beforePoint: b, reason: reason, distance: points[a].distance(to: points[b])))
+    /// Drops runs of fewer than `minPoints` states that the matcher lost the road around — a point or
+    /// two matched to a side street while the track goes where the mode may not: a `no_route` or
+    /// `off_road` break on either side — unless no run would be left, then the longest stays. A short
+    /// run between gaps or the ends of its piece stands alone and is kept. A run of one state is no
+    /// route and always goes (two identical points are two states). A break between a run kept
+    /// and a later one stays exactly as reported (where the route stops, whatever follows); one that
+    /// ended a dropped run, or the last run with nothing kept after it, goes: the route is not
+    /// interrupted there, and the points after it have their reasons. Returns the runs and breaks kept
+    /// and the points of the runs dropped.
+    static func pruneFragments(runs: [MatchedRun], breaks: [MatchBreak],
+                               minPoints: Int) -> (runs: [MatchedRun], breaks: [MatchBreak], dropped: [Int]) {
+        func trusted(_ run: MatchedRun) -> Bool {
+            guard run.points.count > 1, let first = run.points.first, let last = run.points.last else { return false }
+            if run.points.count >= minPoints { return true }
+            // The break that ended the run before (the last one before its first point) and its own (at its last point).
+            let before = breaks.last { $0.afterPoint < first }, after = breaks.first { $0.afterPoint >= last }
+            return (before?.reason ?? .gap) == .gap && (after?.reason ?? .gap) == .gap
         }
-        return (kept, joined)
+        var kept = runs.filter(trusted)
+        if kept.isEmpty, let longest = runs.max(by: { $0.points.count < $1.points.count }), longest.points.count > 1 {
+            kept = [longest]
+        }
+        let keptEnds = Set(kept.compactMap(\.points.last))
+        let dropped = runs.filter { !keptEnds.contains($0.points.last ?? -1) }.flatMap(\.points)
+        let lastStart = kept.compactMap(\.points.first).max() ?? -1
+        return (kept, breaks.filter { keptEnds.contains($0.afterPoint) && $0.afterPoint < lastStart }, dropped)
     }
 }

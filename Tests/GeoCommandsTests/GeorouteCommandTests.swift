@@ -53,8 +53,8 @@ import GeoTestSupport
         #expect(c.errorLines.count == 1 && c.errorLines[0].contains("2.7") && c.errorLines[0].contains("109/109 points matched"))
         let json = try JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
         #expect(json.objectValue?.map(\.0) == ["type", "name", "mode", "accuracy_m", "ignore_restrictions", "distance_m",
-                                               "duration_s", "points", "matched_points", "streets", "segments", "breaks",
-                                               "input_points"])
+                                               "duration_s", "points", "matched_points", "points_summary", "streets",
+                                               "segments", "breaks", "input_points"])
         #expect(json["type"]?.stringValue == "match" && json["mode"]?.stringValue == "bicycle")
         #expect(json["accuracy_m"]?.doubleValue == 25)
         let segment = try #require(json["segments"]?[0])
@@ -62,7 +62,7 @@ import GeoTestSupport
         #expect(segment["streets"]?[0]?.objectValue?.map(\.0) == ["name", "named", "class", "distance_m", "duration_s"])
         #expect((segment["geometry"]?.arrayValue?.count ?? 0) > 50)
         let p = try #require(json["input_points"]?[5])
-        #expect(p.objectValue?.map(\.0) == ["index", "input", "status", "snapped", "distance_m", "segment"])
+        #expect(p.objectValue?.map(\.0) == ["index", "input", "status", "snapped", "distance_m", "segment", "reason"])
         #expect(p["status"]?.stringValue == "matched" && p["snapped"]?.arrayValue?.count == 2)
         // Same input, same bytes.
         let again = dir + "/again.json"
