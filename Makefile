@@ -2,14 +2,14 @@
 #   make demo   build the tools and run them on the bundled sample town
 #   make test   run the test suite (real extracts in ../shared/data are used when present)
 #   make bench  measure import, search and matching beside xmlwf, SQLite FTS5, OSRM and Valhalla
-#   make build  release build of geoindex, geoquery, georoute
+#   make build  release build of geoindex, geoquery, georoute, geoserve
 #   make fuzz           libFuzzer targets for every reader, FUZZ_SECONDS (60) each; non-zero on a finding
 #   make test-sanitize  the test suite under AddressSanitizer, then ThreadSanitizer
 #   make test-limits    hostile inputs at full size (100 MB attribute, 10M tags, ...), with peak memory
 #   make bench-scale    build and search at 1x, 4x, 16x, 64x a real extract (SCALES, SCALE_INPUT)
 
 SWIFT ?= swift
-APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev pkg-config
+APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev libmicrohttpd-dev pkg-config
 BIN := .build/release
 DEMO := .build/demo
 
@@ -19,7 +19,7 @@ all: build
 
 # The C libraries come from Debian packages: install them when missing (as root), or say how.
 deps:
-	@if ! { [ -f /usr/include/expat.h ] && [ -f /usr/include/zlib.h ] && [ -f /usr/include/bzlib.h ] && command -v pkg-config >/dev/null; }; then \
+	@if ! { [ -f /usr/include/expat.h ] && [ -f /usr/include/zlib.h ] && [ -f /usr/include/bzlib.h ] && [ -f /usr/include/microhttpd.h ] && command -v pkg-config >/dev/null; }; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing $(APT_PACKAGES)"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); \
@@ -32,6 +32,7 @@ build: deps
 	$(SWIFT) build -c release --product geoindex
 	$(SWIFT) build -c release --product geoquery
 	$(SWIFT) build -c release --product georoute
+	$(SWIFT) build -c release --product geoserve
 
 demo: build
 	@mkdir -p $(DEMO)
@@ -47,6 +48,8 @@ demo: build
 	$(BIN)/georoute match samples/town-ride.gpx -i $(DEMO)/town.geoidx -o $(DEMO)/town-ride.gpx
 	$(BIN)/georoute match samples/town-ride.gpx -i $(DEMO)/town.geoidx -o $(DEMO)/town-ride.svg --quiet
 	@echo "matched route: $(DEMO)/town-ride.gpx, picture: $(DEMO)/town-ride.svg"
+	@echo '--- geoserve: the same index over HTTP (Photon, Nominatim and OSRM APIs)'
+	bash scripts/demo_serve.sh $(BIN) $(DEMO)/town.geoidx
 
 test: deps
 	$(SWIFT) test

@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "geoindex", targets: ["geoindex"]),
         .executable(name: "geoquery", targets: ["geoquery"]),
         .executable(name: "georoute", targets: ["georoute"]),
+        .executable(name: "geoserve", targets: ["geoserve"]),
     ],
     targets: [
         .systemLibrary(name: "CExpat", pkgConfig: "expat",
@@ -24,6 +25,9 @@ let package = Package(
                        providers: [.apt(["zlib1g-dev"])]),
         // libbz2 ships no pkg-config file; the module map links it by name.
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
+        // GNU libmicrohttpd, the HTTP/1.1 server under geoserve; shim.h wraps its variadic calls.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Geometry, text folding, byte views, JSON, mapped and atomic files, input errors.
         .target(name: "GeoBase", dependencies: ["CZlib"]),
@@ -40,13 +44,17 @@ let package = Package(
         // Track files: GPX, GeoJSON and CSV in; GPX, GeoJSON and SVG out.
         .target(name: "GeoTracks", dependencies: ["GeoBase", "CExpat"]),
         // As-you-type search over one or several indexes.
-        .target(name: "GeoSearch", dependencies: ["GeoBase", "GeoModel", "GeoFormat"]),
+        .target(name: "GeoSearch", dependencies: ["GeoBase", "GeoModel", "GeoRoads", "GeoFormat"]),
         // Map matching and routing on the road graph.
         .target(name: "GeoRouting", dependencies: ["GeoBase", "GeoRoads", "GeoTracks"]),
         // Every command as a function run(arguments, io) -> exit status; the only target that
         // reads the environment, names flags or writes to the standard streams.
         .target(name: "GeoCommands", dependencies: ["GeoBase", "GeoOSM", "GeoModel", "GeoRoads", "GeoFormat",
                                                     "GeoImport", "GeoTracks", "GeoSearch", "GeoRouting"]),
+        // The HTTP front end: Photon's, Nominatim's and OSRM's APIs and ours over the same library,
+        // served by libmicrohttpd; `geoserve` is its command.
+        .target(name: "GeoServer", dependencies: ["GeoBase", "GeoModel", "GeoRoads", "GeoFormat", "GeoTracks",
+                                                  "GeoSearch", "GeoRouting", "GeoCommands", "CMicroHTTPD"]),
         // The library as users import it: every library target above but the commands.
         .target(name: "GeoIndexKit", dependencies: ["GeoBase", "GeoOSM", "GeoModel", "GeoRoads", "GeoFormat",
                                                     "GeoImport", "GeoTracks", "GeoSearch", "GeoRouting"]),
@@ -54,6 +62,7 @@ let package = Package(
         .executableTarget(name: "geoindex", dependencies: ["GeoCommands"]),
         .executableTarget(name: "geoquery", dependencies: ["GeoCommands"]),
         .executableTarget(name: "georoute", dependencies: ["GeoCommands"]),
+        .executableTarget(name: "geoserve", dependencies: ["GeoServer"]),
         // Benchmark harness for `make bench` (not installed with the tools).
         .executableTarget(name: "geobench", dependencies: ["GeoIndexKit", "GeoCommands"]),
 
@@ -72,6 +81,7 @@ let package = Package(
         .testTarget(name: "GeoSearchTests", dependencies: ["GeoSearch", "GeoCommands", "GeoTestSupport"]),
         .testTarget(name: "GeoRoutingTests", dependencies: ["GeoRouting", "GeoFormat", "GeoTestSupport"]),
         .testTarget(name: "GeoCommandsTests", dependencies: ["GeoCommands", "GeoTestSupport"]),
+        .testTarget(name: "GeoServerTests", dependencies: ["GeoServer", "GeoCommands", "GeoTestSupport"]),
         // The layering rules, checked on the source text (imports, process access, file sizes).
         .testTarget(name: "ArchitectureTests"),
     ]

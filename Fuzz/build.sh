@@ -12,15 +12,15 @@ cd "$(dirname "$0")/.."
 
 OUT=${FUZZ_OUT:-fuzz-out}
 SWIFTC=${SWIFTC:-swiftc}
-ALL_TARGETS="osmxml pbf gpx geojson csv compressed index query json"
+ALL_TARGETS="osmxml pbf gpx geojson csv compressed index query json http"
 TARGETS=${*:-$ALL_TARGETS}
-FLAGS=(-sanitize=fuzzer,address -O -g -use-ld=lld -swift-version 6 -I Sources/CExpat -I Sources/CZlib -I Sources/CBzip2)
+FLAGS=(-sanitize=fuzzer,address -O -g -use-ld=lld -swift-version 6 -I Sources/CExpat -I Sources/CZlib -I Sources/CBzip2 -I Sources/CMicroHTTPD)
 
 mkdir -p "$OUT/lib" "$OUT/bin"
 
-# The library targets, in dependency order, then the test support the tests use too: each is
+# The library targets and the front ends, in dependency order, then the test support the tests use too: each is
 # compiled as its own module (as SwiftPM does), with the C module maps it needs.
-MODULES="GeoBase GeoOSM GeoModel GeoRoads GeoFormat GeoImport GeoTracks GeoSearch GeoRouting GeoIndexKit GeoTestSupport"
+MODULES="GeoBase GeoOSM GeoModel GeoRoads GeoFormat GeoImport GeoTracks GeoSearch GeoRouting GeoCommands GeoServer GeoIndexKit GeoTestSupport"
 module_dir() { case $1 in GeoTestSupport) echo Tests/GeoTestSupport ;; *) echo "Sources/$1" ;; esac; }
 
 # The modules are rebuilt only when their sources change. They are compiled from a copy, so
@@ -48,5 +48,5 @@ for t in $TARGETS; do
   if [ -x "$bin" ] && [ -z "$(find Fuzz/Common "Fuzz/$t" -name '*.swift' -newer "$bin")" ]; then continue; fi
   echo "fuzz: building $t"
   "$SWIFTC" -parse-as-library -package-name geoindex "${FLAGS[@]}" -I "$OUT/lib" -L "$OUT/lib" \
-    Fuzz/Common/*.swift "Fuzz/$t"/*.swift "${LIBS[@]}" -lexpat -lz -lbz2 -o "$bin"
+    Fuzz/Common/*.swift "Fuzz/$t"/*.swift "${LIBS[@]}" -lexpat -lz -lbz2 -lmicrohttpd -o "$bin"
 done

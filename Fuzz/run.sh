@@ -20,7 +20,7 @@ OUT=${FUZZ_OUT:-fuzz-out}
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
 TIMEOUT=${FUZZ_TIMEOUT:-25}
 RSS_MB=${FUZZ_RSS_MB:-2048}
-TARGETS=${FUZZ_TARGETS:-osmxml pbf gpx geojson csv compressed index query json}
+TARGETS=${FUZZ_TARGETS:-osmxml pbf gpx geojson csv compressed index query json http}
 SHARED=../shared/data
 
 Fuzz/build.sh $TARGETS || exit 2
@@ -44,6 +44,7 @@ config() {
     compressed) ;;
     index) DIRS=("$OUT/seeds/index"); MAXLEN=65536 ;;
     query) MAXLEN=4096 ;;
+    http) DIRS+=(Fuzz/corpus/csv); MAXLEN=16384 ;;
     json) DIRS+=(Fuzz/corpus/geojson "$SHARED/osm-testdata"); DICT=json ;;
   esac
 }

@@ -128,28 +128,6 @@ public enum GeorouteCommand {
         }
     }
 
-    /// The road network for `points`: with one region its graph; with several, the graphs of the
-    /// regions within `reach` metres of the points joined into one (a route or a track may cross
-    /// from one region into the next). Joined networks are kept in `cache` for the next track.
-    static func network(_ graphs: [(path: String, graph: RoadGraph)], for points: [Coordinate], reach: Double = 20_000,
-                        cache: inout [[Int]: RoadGraph]) -> RoadGraph {
-        guard graphs.count > 1, let first = points.first(where: \.isValid) else { return graphs[0].graph }
-        var box = BoundingBox(first)
-        for p in points where p.isValid { box.extend(p) }
-        let dLat = reach / 111_320, dLon = reach / (111_320 * max(0.01, cos(box.center.lat * .pi / 180)))
-        let near = BoundingBox(minLon: box.minLon - dLon, minLat: box.minLat - dLat, maxLon: box.maxLon + dLon, maxLat: box.maxLat + dLat)
-        var chosen = graphs.indices.filter { graphs[$0].graph.extent.intersects(near) }
-        if chosen.isEmpty {
-            // Far from every region: the nearest one answers (with "no road near" for the points).
-            chosen = [graphs.indices.min { graphs[$0].graph.extent.distance(from: first) < graphs[$1].graph.extent.distance(from: first) }!]
-        }
-        if chosen.count == 1 { return graphs[chosen[0]].graph }
-        if let g = cache[chosen] { return g }
-        let g = RoadGraph.merged(chosen.map { graphs[$0].graph })
-        cache[chosen] = g
-        return g
-    }
-
     // MARK: route
 
     static func route(_ a: CommandLineArguments, io: CommandIO) throws -> Int32 {
@@ -169,8 +147,7 @@ public enum GeorouteCommand {
         let output = try OutputFile(path: a.value("--output") ?? "-", standardOutput: io.writeOutput)
         let graphs = try graphs(a, io: io)
         for (k, p) in points.enumerated() { try checkNotSwapped(p, text: texts[k].1, option: texts[k].0, graphs: graphs) }
-        var cache: [[Int]: RoadGraph] = [:]
-        let graph = network(graphs, for: points, cache: &cache)
+        let graph = RegionNetworks(graphs: graphs.map(\.graph)).network(for: points)
         var router = Router(graph: graph)
         router.maxSnapDistance = try a.double("--accuracy", range: 1...50_000) ?? router.maxSnapDistance
         let route: Route

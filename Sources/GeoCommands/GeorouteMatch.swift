@@ -38,7 +38,7 @@ extension GeorouteCommand {
         }
         let quiet = a.has("--quiet"), includeInput = a.has("--include-input")
         let graphs = try graphs(a, io: io)
-        var networks: [[Int]: RoadGraph] = [:]
+        let networks = RegionNetworks(graphs: graphs.map(\.graph))
         var status: Int32 = 0
         let progress = !quiet && io.errorIsTerminal && inputs.count > 1
         for (k, input) in inputs.enumerated() {
@@ -53,7 +53,7 @@ extension GeorouteCommand {
                     throw InputError(file: shown, message: "the track has only one point; matching needs at least two")
                 }
                 // With one index per region, each track is matched on the regions around it, joined.
-                let graph = network(graphs, for: track.points.map(\.coordinate), cache: &networks)
+                let graph = networks.network(for: track.points.map(\.coordinate))
                 var result = MapMatcher(graph: graph, options: options).match(track)
                 if result.name == nil { result.name = input == "-" ? nil : PathName.stem(input) }
                 if result.isEmpty {

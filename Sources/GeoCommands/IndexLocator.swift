@@ -6,9 +6,9 @@
 import Foundation
 import GeoBase
 
-enum IndexLocator {
+package enum IndexLocator {
     /// Every index to use, in a stable order.
-    static func resolve(explicit: [String], environment: [String: String],
+    package static func resolve(explicit: [String], environment: [String: String],
                                directory: String) throws -> [String] {
         var names = explicit
         if names.isEmpty, let env = environment["GEOINDEX"], !env.isEmpty { names = [env] }

@@ -12,7 +12,7 @@ import GeoSearch
 
 package enum RequestParsing {
     /// "43.73,7.42", "43.73, 7.42" or "43.73 7.42" → a coordinate in range.
-    static func point(_ text: String, name: String) throws -> Coordinate {
+    package static func point(_ text: String, name: String) throws -> Coordinate {
         let parts = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]), lat.isFinite, lon.isFinite else {
             throw UsageError("\(name) expects LAT,LON in degrees (e.g. 43.73,7.42), not \"\(text)\"")
@@ -20,7 +20,7 @@ package enum RequestParsing {
         return try point(lat: lat, lon: lon, name: name)
     }
 
-    static func point(lat: Double, lon: Double, name: String) throws -> Coordinate {
+    package static func point(lat: Double, lon: Double, name: String) throws -> Coordinate {
         guard lat.isFinite, lon.isFinite else { throw UsageError("\(name): coordinates must be finite numbers") }
         if abs(lat) > 90 {
             if abs(lon) <= 90 && abs(lat) <= 180 {
@@ -32,7 +32,7 @@ package enum RequestParsing {
         return Coordinate(lat: lat, lon: lon)
     }
 
-    static func bbox(_ text: String, name: String) throws -> BoundingBox {
+    package static func bbox(_ text: String, name: String) throws -> BoundingBox {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
             throw UsageError("\(name) expects MINLON,MINLAT,MAXLON,MAXLAT (four numbers), not \"\(text)\"")
@@ -40,7 +40,7 @@ package enum RequestParsing {
         return try bbox(parts.map { $0! }, name: name)
     }
 
-    static func bbox(_ v: [Double], name: String) throws -> BoundingBox {
+    package static func bbox(_ v: [Double], name: String) throws -> BoundingBox {
         guard v.count == 4, v.allSatisfy(\.isFinite) else {
             throw UsageError("\(name) needs four finite numbers: MINLON,MINLAT,MAXLON,MAXLAT")
         }
@@ -55,7 +55,7 @@ package enum RequestParsing {
         return BoundingBox(minLon: minLon, minLat: minLat, maxLon: maxLon, maxLat: maxLat)
     }
 
-    static func kinds(_ names: [String], name: String) throws -> Set<LandmarkKind> {
+    package static func kinds(_ names: [String], name: String) throws -> Set<LandmarkKind> {
         var out = Set<LandmarkKind>()
         for n in names {
             let t = n.trimmingCharacters(in: .whitespaces).lowercased()
@@ -69,7 +69,7 @@ package enum RequestParsing {
         return out
     }
 
-    static func limit(_ n: Int, name: String) throws -> Int {
+    package static func limit(_ n: Int, name: String) throws -> Int {
         guard (1...SearchOptions.maxLimit).contains(n) else {
             throw UsageError("\(name) must be from 1 to \(SearchOptions.maxLimit), not \(n)")
         }

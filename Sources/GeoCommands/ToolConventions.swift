@@ -12,9 +12,14 @@ public enum ToolVersion {
     public static let number = "0.9.0"
 }
 
-struct ToolConventions {
+package struct ToolConventions {
     let name: String
     let usage: String
+
+    package init(name: String, usage: String) {
+        self.name = name
+        self.usage = usage
+    }
 
     /// `geoquery 0.9.0 (index format 1)`.
     var versionLine: String { "\(name) \(ToolVersion.number) (index format \(IndexFormat.version))\n" }
@@ -33,7 +38,7 @@ struct ToolConventions {
 
     /// `--help`, `-h`, `--version`, `-V` or nothing at all, whatever else is on the line:
     /// the answer and exit status, or nil when the arguments ask for real work.
-    func answerStandardRequests(_ args: [String], io: CommandIO) -> Int32? {
+    package func answerStandardRequests(_ args: [String], io: CommandIO) -> Int32? {
         if args.isEmpty {
             io.report(synopsis + "\n" + tryHelp)
             return 2
@@ -53,13 +58,13 @@ struct ToolConventions {
     }
 
     /// A bad command line: one line naming what is wrong, then where to read more. Exit 2.
-    func usageError(_ e: UsageError, io: CommandIO) -> Int32 {
+    package func usageError(_ e: UsageError, io: CommandIO) -> Int32 {
         io.report("\(name): \(e.message)\n\(tryHelp)")
         return 2
     }
 
     /// Bad input (a file, an index): one line naming it. Exit 2.
-    func inputError(_ e: InputError, io: CommandIO) -> Int32 {
+    package func inputError(_ e: InputError, io: CommandIO) -> Int32 {
         io.report("\(name): \(ErrorMessages.describe(e))")
         return 2
     }

@@ -91,6 +91,21 @@ public enum RoadClass: UInt8, CaseIterable, Sendable {
         }
     }
 
+    /// The OSM highway value of the class ("primary_link", "living_street"; "ferry" for ferry
+    /// routes, "road" for any other way), for map styles that key on OSM's names.
+    public var highway: String {
+        switch self {
+        case .motorwayLink: "motorway_link"
+        case .trunkLink: "trunk_link"
+        case .primaryLink: "primary_link"
+        case .secondaryLink: "secondary_link"
+        case .tertiaryLink: "tertiary_link"
+        case .livingStreet: "living_street"
+        case .other: "road"
+        default: String(describing: self)
+        }
+    }
+
     /// Wide roads drawn bolder in pictures.
     public var isMajor: Bool { rawValue <= RoadClass.tertiaryLink.rawValue }
 }

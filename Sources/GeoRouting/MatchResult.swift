@@ -161,6 +161,8 @@ public struct Route: Sendable {
     public var segment: RouteSegment
     /// Distance and duration of each leg between consecutive waypoints.
     public var legs: [(distance: Double, duration: Double)]
+    /// The vertex of `segment` where each waypoint is (legs run between consecutive ones).
+    public var waypointVertices: [Int] = []
 
     public var distance: Double { segment.distance }
     public var duration: Double { segment.duration }

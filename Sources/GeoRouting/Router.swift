@@ -86,7 +86,9 @@ public struct Router: Sendable {
                          segment.times[legEnds[k]] - segment.times[legEnds[k - 1]]))
         }
         let points = zip(waypoints, chosen).map { RouteWaypoint(input: $0, snapped: $1.position.coordinate, distance: $1.position.distance) }
-        return Route(mode: mode, type: type, waypoints: points, segment: segment, legs: legs)
+        var route = Route(mode: mode, type: type, waypoints: points, segment: segment, legs: legs)
+        route.waypointVertices = legEnds
+        return route
     }
 
     /// Candidates up to 50 m beyond the nearest, for a second attempt when the nearest are not connected.

@@ -7,8 +7,8 @@ import GeoBase
 import GeoFormat
 import GeoModel
 
-enum ResultDescriber {
-    static func displayName(_ r: LandmarkRecord, language: String?) -> String {
+public enum ResultDescriber {
+    public static func displayName(_ r: LandmarkRecord, language: String?) -> String {
         if let lang = language, let n = r.names.first(where: { $0.key == "name:\(lang)" }) { return n.value }
         return r.names.first?.value ?? r.formattedAddress ?? ""
     }
@@ -46,7 +46,8 @@ enum ResultDescriber {
             distanceLabel: distance.map { DistanceLabel.text($0, units: options.units) },
             highlights: highlighter.spans(in: name, typos: c.tier == 1), action: substitute ? .substitute : .search,
             displayText: substitute ? name + ", " : nil, score: (c.score * 100).rounded() / 100,
-            address: address, locality: r.locality)
+            address: address, locality: r.locality, houseNumber: r.houseNumber, street: r.street, postcode: r.postcode,
+            importance: Double(index.importance(i)) / 255)
     }
 
     /// Drops a result when a better one of the same kind and the same displayed name (the same

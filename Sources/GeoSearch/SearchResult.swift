@@ -32,6 +32,12 @@ public struct SearchResult: Sendable {
     public var score: Double
     public var address: String?
     public var locality: String?
+    /// The address parts the data gives (for APIs that return them one by one).
+    public var houseNumber: String?
+    public var street: String?
+    public var postcode: String?
+    /// 0…1: how important the landmark is (type, population, fame), as the index stores it.
+    public var importance: Double = 0
     /// Which of the engine's indexes the result comes from (0 with one index).
     public var source = 0
 }

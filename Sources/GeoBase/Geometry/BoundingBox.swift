@@ -91,6 +91,15 @@ public struct FixedBoundingBox: Hashable, Sendable {
 
     public var isEmpty: Bool { minLat > maxLat || minLon > maxLon }
 
+    @inlinable public func contains(_ p: FixedCoordinate) -> Bool {
+        p.lat >= minLat && p.lat <= maxLat && p.lon >= minLon && p.lon <= maxLon
+    }
+
+    /// Whether the boxes share at least a point.
+    @inlinable public func intersects(_ b: FixedBoundingBox) -> Bool {
+        !(b.maxLat < minLat || b.minLat > maxLat || b.maxLon < minLon || b.minLon > maxLon)
+    }
+
     public mutating func extend(_ p: FixedCoordinate) {
         if p.lat < minLat { minLat = p.lat }
         if p.lat > maxLat { maxLat = p.lat }

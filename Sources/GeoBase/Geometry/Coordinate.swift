@@ -31,6 +31,17 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         return 2 * Coordinate.earthRadius * asin(min(1, a.squareRoot()))
     }
 
+    /// Initial bearing towards `other`, degrees clockwise from north in [0, 360) (turn
+    /// instructions: the direction a road leaves and enters a junction).
+    public func bearing(to other: Coordinate) -> Double {
+        let p1 = lat * .pi / 180, p2 = other.lat * .pi / 180
+        let dl = (other.lon - lon) * .pi / 180
+        let y = sin(dl) * cos(p2)
+        let x = cos(p1) * sin(p2) - sin(p1) * cos(p2) * cos(dl)
+        let b = atan2(y, x) * 180 / .pi
+        return b < 0 ? b + 360 : b
+    }
+
     public static let earthRadius = 6_371_008.8
 }
 

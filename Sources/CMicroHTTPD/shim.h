@@ -1,0 +1,35 @@
+/* GNU libmicrohttpd (Debian libmicrohttpd-dev) for geoserve. Swift cannot call
+ * C variadic functions, so the few the server needs get non-variadic inline
+ * wrappers here; everything else is the library's own API. */
+#include <stdint.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <microhttpd.h>
+
+/* Starts a daemon whose options come as one MHD_OPTION_ARRAY (terminated by MHD_OPTION_END). */
+static inline struct MHD_Daemon *geo_mhd_start(unsigned int flags, uint16_t port,
+                                               MHD_AccessHandlerCallback handler, void *handler_cls,
+                                               struct MHD_OptionItem *options) {
+    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+/* Connections the daemon has open now. */
+static inline unsigned int geo_mhd_connection_count(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info ? info->num_connections : 0;
+}
+
+/* The client's address as text ("127.0.0.1"), written into buf; "-" when unknown. */
+static inline void geo_mhd_client_address(struct MHD_Connection *connection, char *buf, socklen_t size) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    buf[0] = '-'; buf[1] = 0;
+    if (!info || !info->client_addr) return;
+    const struct sockaddr *sa = info->client_addr;
+    if (sa->sa_family == AF_INET) {
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, buf, size);
+    } else if (sa->sa_family == AF_INET6) {
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, buf, size);
+    }
+}

@@ -1,0 +1,143 @@
+// Reverse geocoding: what is at a point. The nearest addressed object (a house
+// number on a street: an address node, or a shop or building carrying one),
+// else the street the point lies on — measured on the road graph's geometry,
+// so a long street counts from its nearest stretch, not from its midpoint —
+// else the nearest settlement. Landmarks are found through the quadtree in
+// widening boxes, so a look-up costs microseconds whatever the index's size.
+// Several indexes (regions) are asked together and the nearest answer wins.
+import GeoBase
+import GeoFormat
+import GeoModel
+import GeoRoads
+
+/// How detailed a reverse answer should be, as Nominatim's zoom levels say it.
+public enum ReverseLevel: String, Sendable, CaseIterable {
+    /// A house number on a street (else the street, else the place).
+    case address
+    /// The street (else the place).
+    case street
+    /// The suburb, quarter or village.
+    case suburb
+    /// The town or city.
+    case city
+}
+
+public struct ReverseGeocoder: Sendable {
+    public let indexes: [LandmarkIndex]
+    /// Farthest an addressed object may be to count as "at" the point, metres.
+    public var addressReach = 60.0
+    /// Farthest a street may be, metres.
+    public var streetReach = 250.0
+
+    public init(indexes: [LandmarkIndex]) {
+        self.indexes = indexes
+    }
+
+    /// The best answer at `level` within `radius` metres of `point`, or nil.
+    public func reverse(_ point: Coordinate, level: ReverseLevel = .address, radius: Double = 5_000,
+                        language: String? = nil) -> SearchResult? {
+        guard point.isValid else { return nil }
+        if level == .address, let hit = nearest(point, radius: min(radius, addressReach), limit: 1, language: language,
+                                                 accept: { $0.kind == .address || $0.houseNumber != nil }).first {
+            return hit
+        }
+        if level == .address || level == .street, let street = nearestStreet(point, radius: min(radius, streetReach),
+                                                                              language: language) {
+            return street
+        }
+        let wanted: Set<String> = level == .city
+            ? ["place=city", "place=town", "place=village", "place=municipality"]
+            : ["place=suburb", "place=quarter", "place=neighbourhood", "place=village", "place=hamlet", "place=town",
+               "place=city", "place=borough", "place=locality"]
+        return nearest(point, radius: radius, limit: 1, language: language, accept: { wanted.contains($0.category) }).first
+    }
+
+    /// The landmarks nearest `point` within `radius` metres that `accept` takes, nearest first.
+    public func nearest(_ point: Coordinate, radius: Double, limit: Int, language: String? = nil,
+                        accept: (SearchResult) -> Bool = { _ in true }) -> [SearchResult] {
+        guard point.isValid, limit > 0 else { return [] }
+        var found: [SearchResult] = []
+        var seen = Set<String>()
+        var reach = min(radius, 50)
+        while true {
+            found.removeAll(keepingCapacity: true)
+            seen.removeAll(keepingCapacity: true)
+            let box = FixedBoundingBox(BoundingBox(around: point, meters: reach))
+            for (k, index) in indexes.enumerated() {
+                for range in index.quadtree.ranges(intersecting: box) {
+                    for id in range {
+                        let i = Int(id)
+                        let p = index.point(i).coordinate
+                        let d = point.distance(to: p)
+                        guard d <= reach, let r = describe(i, in: index, source: k, distance: d, language: language),
+                              accept(r), seen.insert(r.osm).inserted else { continue }
+                        found.append(r)
+                    }
+                }
+            }
+            // Enough found inside the circle this box covers, or the search radius reached.
+            if found.count >= limit || reach >= radius { break }
+            reach = min(radius, reach * 4)
+        }
+        found.sort { ($0.distance ?? 0, $0.osm) < ($1.distance ?? 0, $1.osm) }
+        return Array(found.prefix(limit))
+    }
+
+    /// The named street nearest `point` on the road graph, as the street landmark of that name
+    /// nearby when the index has one (with its OSM id and extent), else as the road itself.
+    public func nearestStreet(_ point: Coordinate, radius: Double, language: String? = nil) -> SearchResult? {
+        var best: (name: String, distance: Double, snapped: Coordinate, index: Int)?
+        for (k, index) in indexes.enumerated() {
+            guard let graph = index.roadGraph else { continue }
+            let projection = LocalProjection(origin: point)
+            graph.edges(near: FixedBoundingBox(BoundingBox(around: point, meters: radius))) { e in
+                let edge = graph.edge(e)
+                let name = graph.name(ofProfile: graph.profile(edge.profile))
+                guard !name.isEmpty else { return }
+                let line = graph.geometry(ofEdge: e).map { projection.project($0.coordinate) }
+                for s in 1..<line.count {
+                    let r = PlanarGeometry.segmentDistance(px: 0, py: 0, ax: line[s - 1].x, ay: line[s - 1].y,
+                                                           bx: line[s].x, by: line[s].y)
+                    guard r.distance <= radius, r.distance < best?.distance ?? .infinity else { continue }
+                    let x = line[s - 1].x + r.t * (line[s].x - line[s - 1].x), y = line[s - 1].y + r.t * (line[s].y - line[s - 1].y)
+                    best = (name, r.distance, projection.unproject(x: x, y: y), k)
+                }
+            }
+        }
+        guard let best else { return nil }
+        // The street landmark carrying that name (its pieces merged), within a street's length.
+        let normalized = TextNormalizer.normalize(best.name)
+        let named = nearest(best.snapped, radius: 2_000, limit: 1, language: language) {
+            $0.kind == .street && TextNormalizer.normalize($0.name) == normalized
+        }.first
+        var r = named ?? SearchResult(
+            landmarkID: -1, name: best.name, subtitle: "Street", kind: .street, category: "highway=road", icon: "road",
+            osm: "", coordinate: best.snapped, bbox: nil, distance: nil, distanceLabel: nil, highlights: [],
+            action: .substitute, displayText: best.name + ", ", score: 0, address: nil, locality: nil)
+        r.distance = best.distance
+        r.source = best.index
+        return r
+    }
+
+    /// A result for landmark `i` of `index` at `distance` metres.
+    func describe(_ i: Int, in index: LandmarkIndex, source: Int, distance: Double, language: String?) -> SearchResult? {
+        guard let r = index.displayRecord(i, language: language) else { return nil }
+        let kind = index.kind(i)
+        let cat = index.categoryDescription(index.categoryID(i))
+        var name = ResultDescriber.displayName(r, language: language)
+        if name.isEmpty { name = cat.label }
+        let address = kind == .address ? nil : r.formattedAddress
+        let place = [kind == .address ? nil : address, [r.postcode, r.locality].compactMap { $0 }.joined(separator: " ")]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        var result = SearchResult(
+            landmarkID: i, name: name, subtitle: ([kind == .address ? "Address" : cat.label] + (place.isEmpty ? [] : [place]))
+                .joined(separator: " · "),
+            kind: kind, category: cat.tag, icon: kind == .address ? "home" : cat.icon,
+            osm: r.osmType.letter + String(r.osmID), coordinate: index.point(i).coordinate, bbox: r.bbox?.boundingBox,
+            distance: distance, distanceLabel: DistanceLabel.text(distance, units: .metric), highlights: [],
+            action: .search, displayText: nil, score: 0, address: address, locality: r.locality,
+            houseNumber: r.houseNumber, street: r.street, postcode: r.postcode, importance: Double(index.importance(i)) / 255)
+        result.source = source
+        return result
+    }
+}

@@ -1,0 +1,239 @@
+// Our own endpoints, richer than the three compatible APIs: /suggest answers
+// with the full geoquery JSON (highlights, actions, groups, distance labels),
+// POST /match takes a whole track file (GPX, GeoJSON or CSV, by content) and
+// answers as `georoute match` would, and /features gives the roads and places
+// inside a box as GeoJSON, a base map for a page with no tile server. Errors
+// are {"error": "..."} naming the parameter; an unknown parameter is an error
+// (a misspelt one silently ignored is a wrong answer nobody notices).
+import Foundation
+import GeoBase
+import GeoCommands
+import GeoFormat
+import GeoRoads
+import GeoRouting
+import GeoSearch
+import GeoTracks
+
+enum GeoAPI {
+    static let suggestParameters: Set<String> = ["q", "near", "lat", "lon", "radius", "bbox", "limit", "types", "lang",
+                                                  "group", "units", "format"]
+
+    static func suggest(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
+        do throws(APIError) {
+            let p = Parameters(request)
+            try p.checkKnown(suggestParameters)
+            guard let q = request.value("q"), !q.isEmpty else { throw APIError("parameter 'q' (the text typed so far) is required") }
+            var options = SearchOptions()
+            if let n = try p.int("limit") { options.limit = try Parameters.parsed { try RequestParsing.limit(n, name: "parameter 'limit'") } }
+            if let near = p.string("near") {
+                options.near = try Parameters.parsed { try RequestParsing.point(near, name: "parameter 'near'") }
+            } else if let point = try p.point(required: false) {
+                options.near = point
+            }
+            if let r = try p.double("radius") {
+                guard r > 0 else { throw APIError("parameter 'radius' must be a positive number of metres") }
+                guard options.near != nil else { throw APIError("parameter 'radius' needs 'near' (LAT,LON)") }
+                options.radius = r
+            }
+            if let b = p.string("bbox") { options.window = try Parameters.parsed { try RequestParsing.bbox(b, name: "parameter 'bbox'") } }
+            if let t = p.string("types") {
+                options.kinds = try Parameters.parsed { try RequestParsing.kinds(t.split(separator: ",").map(String.init), name: "parameter 'types'") }
+            }
+            options.language = PhotonAPI.language(request)
+            if request.has("group") {
+                let g = try p.double("group") ?? 100
+                guard g > 0 else { throw APIError("parameter 'group' must be a positive distance in metres") }
+                options.groupDistance = g
+            }
+            if let u = p.string("units") {
+                guard let units = DistanceUnits(rawValue: u) else { throw APIError("parameter 'units' must be metric or imperial") }
+                options.units = units
+            }
+            let response = state.engine.search(q, options: options)
+            switch p.string("format") ?? "json" {
+            case "json": return .json(SearchOutput.json(response))
+            case "geojson": return geoJSON(SearchOutput.geojson(response))
+            case let f: throw APIError("parameter 'format' must be json or geojson, not \"\(f.prefix(40))\"")
+            }
+        } catch {
+            return ServiceErrors.ours(error.status, error.message)
+        }
+    }
+
+    // MARK: POST /match
+
+    static let matchParameters: Set<String> = ["mode", "accuracy", "ignore_restrictions", "format", "include_input"]
+
+    static func match(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
+        do throws(APIError) {
+            let p = Parameters(request)
+            try p.checkKnown(matchParameters)
+            guard let networks = state.networks else { throw APIError("the index has no road graph (it was built with --no-roads)", status: 422) }
+            var options = MatchOptions(mode: try mode(p))
+            options.accuracy = try p.double("accuracy", in: 1...500)
+            options.ignoreRestrictions = NominatimAPI.flag(p, "ignore_restrictions", default: false)
+            let includeInput = NominatimAPI.flag(p, "include_input", default: false)
+            let format = try matchFormat(request)
+            guard !request.body.isEmpty else {
+                throw APIError("the request body is empty: POST a track (GPX, GeoJSON or CSV lat,lon[,time])")
+            }
+            let track = try Parameters.parsed { try TrackReader.read(data: request.body, name: "body", maxPoints: 1_000_000) }
+            guard track.pointCount >= 2 else { throw APIError("body: the track has \(track.pointCount) point(s); matching needs at least two") }
+            let graph = networks.network(for: track.points.map(\.coordinate))
+            let result = MapMatcher(graph: graph, options: options).match(track)
+            if result.isEmpty {
+                return .json(.object([("error", .string("no point of the track could be matched: " + RouteOutput.matchSummary(result))),
+                                      ("points_summary", RouteOutput.json(result, input: track)["points_summary"] ?? .null)]),
+                             status: 422)
+            }
+            var response: HTTPResponse
+            switch format {
+            case .json: response = .json(RouteOutput.json(result, input: track))
+            case .geojson: response = geoJSON(RouteOutput.geoJSON(result, input: track, includeInput: includeInput))
+            case .gpx:
+                response = HTTPResponse(status: 200, headers: [("Content-Type", "application/gpx+xml")],
+                                        body: RouteOutput.gpx(result, input: track, includeInput: includeInput, start: Date()))
+            case .svg:
+                response = .text(RouteSVG.render(result, input: track, graph: graph), type: "image/svg+xml")
+            }
+            // The one-line summary the CLI prints, for clients that only want to know how it went.
+            response.headers.append(("X-Match-Summary", RouteOutput.matchSummary(result).filter { $0 != "\n" && $0 != "\r" }))
+            return response
+        } catch {
+            return ServiceErrors.ours(error.status, error.message)
+        }
+    }
+
+    static func mode(_ p: Parameters) throws(APIError) -> TravelMode {
+        guard let v = p.string("mode") else { return .bicycle }
+        guard let m = TravelMode(name: v) else { throw APIError("parameter 'mode' must be car, bicycle or foot, not \"\(v.prefix(40))\"") }
+        return m
+    }
+
+    /// `?format=`, else the Accept header, else GeoJSON.
+    static func matchFormat(_ request: HTTPRequest) throws(APIError) -> RouteFormat {
+        if let f = Parameters(request).string("format") {
+            guard let format = RouteFormat(name: f) else { throw APIError("parameter 'format' must be gpx, geojson, json or svg, not \"\(f.prefix(40))\"") }
+            return format
+        }
+        let accept = request.header("accept") ?? ""
+        for type in accept.split(separator: ",").map({ $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased() }) {
+            switch type {
+            case "application/gpx+xml", "application/xml", "text/xml": return .gpx
+            case "image/svg+xml": return .svg
+            case "application/geo+json": return .geojson
+            case "application/json": return .json
+            default: continue
+            }
+        }
+        return .geojson
+    }
+
+    static func geoJSON(_ value: JSONValue) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "application/geo+json")], body: value.jsonBytes())
+    }
+
+    // MARK: /features
+
+    static let featureParameters: Set<String> = ["bbox", "limit", "layers"]
+    static let featureLayers = ["roads", "places"]
+
+    /// Roads (most important class first) and named places inside the box, up to `limit`
+    /// features; the answer says `"truncated": true` when the box held more.
+    static func features(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
+        do throws(APIError) {
+            let p = Parameters(request)
+            try p.checkKnown(featureParameters)
+            guard let raw = p.string("bbox") else { throw APIError("parameter 'bbox' (minLon,minLat,maxLon,maxLat) is required") }
+            let box = try Parameters.parsed { try RequestParsing.bbox(raw, name: "parameter 'bbox'") }
+            let limit = try p.int("limit") ?? 20_000
+            guard (1...200_000).contains(limit) else { throw APIError("parameter 'limit' must be from 1 to 200000") }
+            var layers = Set(featureLayers)
+            if let l = p.string("layers") {
+                layers = Set(l.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                if let bad = layers.first(where: { !featureLayers.contains($0) }) {
+                    throw APIError("parameter 'layers': unknown layer '\(bad.prefix(40))' (expected \(featureLayers.joined(separator: ", ")))")
+                }
+            }
+            var features: [GeoJSONFeature] = []
+            var truncated = false
+            if layers.contains("roads") { truncated = roads(in: box, state, limit: limit, into: &features) }
+            if layers.contains("places") && features.count < limit {
+                truncated = places(in: box, state, limit: limit, into: &features) || truncated
+            }
+            var fc = GeoJSONWriter.featureCollection(features).objectValue ?? []
+            fc.append(("truncated", .bool(truncated)))
+            return geoJSON(.object(fc))
+        } catch {
+            return ServiceErrors.ours(error.status, error.message)
+        }
+    }
+
+    /// Appends the road edges crossing `box`; true when some were left out for `limit`.
+    static func roads(in box: BoundingBox, _ state: ServiceState, limit: Int, into features: inout [GeoJSONFeature]) -> Bool {
+        var found: [(rank: UInt8, graph: Int, edge: Int)] = []
+        let fixed = FixedBoundingBox(box)
+        for (k, graph) in (state.networks?.graphs ?? []).enumerated() {
+            var seen = Set<Int>()
+            graph.edges(near: fixed) { e in
+                guard seen.insert(e).inserted else { return }
+                let line = graph.geometry(ofEdge: e)
+                guard line.contains(where: { fixed.contains($0) }) || crosses(line, fixed) else { return }
+                found.append((graph.profile(graph.edge(e).profile).roadClass.rawValue, k, e))
+            }
+        }
+        found.sort { ($0.rank, $0.graph, $0.edge) < ($1.rank, $1.graph, $1.edge) }
+        let room = max(0, limit - features.count)
+        for f in found.prefix(room) {
+            let graph = state.networks!.graphs[f.graph]
+            let profile = graph.profile(graph.edge(f.edge).profile)
+            var props: [(String, JSONValue)] = [("layer", .string("roads")), ("highway", .string(profile.roadClass.highway))]
+            let name = graph.name(ofProfile: profile)
+            if !name.isEmpty { props.append(("name", .string(name))) }
+            features.append(GeoJSONFeature(geometry: .lineString(graph.geometry(ofEdge: f.edge).map(\.coordinate)), properties: props))
+        }
+        return found.count > room
+    }
+
+    /// Whether the line's bounding box overlaps `box` though none of its points is inside (a long
+    /// segment passing through): drawn rather than lost at the window's edge.
+    static func crosses(_ line: [FixedCoordinate], _ box: FixedBoundingBox) -> Bool {
+        var b = FixedBoundingBox.empty
+        for p in line { b.extend(p) }
+        return b.intersects(box)
+    }
+
+    /// Appends the places (towns, suburbs, villages…) inside `box`, most important first.
+    static func places(in box: BoundingBox, _ state: ServiceState, limit: Int, into features: inout [GeoJSONFeature]) -> Bool {
+        var found: [(importance: UInt8, source: Int, id: Int)] = []
+        let fixed = FixedBoundingBox(box)
+        for (k, index) in state.indexes.enumerated() {
+            for range in index.quadtree.ranges(intersecting: fixed) {
+                for id in range where index.kind(Int(id)) == .place && fixed.contains(index.point(Int(id))) {
+                    found.append((index.importance(Int(id)), k, Int(id)))
+                }
+            }
+        }
+        found.sort { ($0.importance, $1.source, $1.id) > ($1.importance, $0.source, $0.id) }
+        let room = max(0, limit - features.count)
+        for f in found.prefix(room) {
+            let index = state.indexes[f.source]
+            guard let record = index.displayRecord(f.id, language: nil) else { continue }
+            let (_, value) = index.category(index.categoryID(f.id))
+            features.append(GeoJSONFeature(geometry: .point(index.point(f.id).coordinate), properties: [
+                ("layer", .string("places")), ("place", .string(value)), ("name", .string(ResultDescriber.displayName(record, language: nil))),
+                ("importance", .double(Double(f.importance) / 255)),
+            ]))
+        }
+        return found.count > room
+    }
+
+    // MARK: /healthz
+
+    static func health(_ state: ServiceState) -> HTTPResponse {
+        .json(.object([("status", .string("ok")), ("indexes", .int(Int64(state.indexes.count))),
+                       ("landmarks", .int(Int64(state.indexes.reduce(0) { $0 + $1.count }))),
+                       ("roads", .bool(state.networks != nil)),
+                       ("loaded_at", .string(ISO8601DateFormatter().string(from: state.loadedAt)))]))
+    }
+}

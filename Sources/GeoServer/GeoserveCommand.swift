@@ -1,0 +1,203 @@
+// `geoserve`: the indexes over HTTP until SIGTERM. Opens the indexes once
+// (any error is one line and exit 2 before a socket is bound), listens on
+// loopback unless told otherwise, writes one access-log line per request on
+// standard error (off with --quiet), reopens the indexes on SIGHUP or when a
+// served file is replaced (an index rebuilt and renamed into place, a region
+// added to the directory) without failing a request in flight, and on SIGTERM
+// or SIGINT stops accepting, lets requests in flight finish, and exits 0.
+import Foundation
+import GeoBase
+import GeoCommands
+import GeoFormat
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public enum GeoserveCommand {
+    public static let usage = """
+    usage: geoserve [-i INDEX|DIR]... [--listen ADDRESS] [--threads N] [--cors ORIGIN]
+                    [--max-connections N] [--timeout SECONDS] [--quiet]
+
+    Serves the indexes over HTTP in the APIs of Photon (/api, /reverse), Nominatim (/search,
+    /reverse?format=…, /status) and OSRM (/route/v1, /match/v1, /nearest/v1), and its own
+    (/suggest, POST /match, /features, /healthz, /metrics). GET / lists the endpoints.
+      -i, --index FILE|DIR   the indexes; repeat it, or name a directory for one index per
+                             region (default: $GEOINDEX, else the only *.geoidx here)
+      --listen ADDRESS       HOST:PORT, [IPv6]:PORT or PORT (default 127.0.0.1:8080: loopback
+                             only; 0.0.0.0:8080 serves every interface)
+      --threads N            worker threads (default: one per core)
+      --cors ORIGIN          allow browsers on ORIGIN (or *) to call the API
+      --max-connections N    connections open at once (default 1000; more are refused)
+      --timeout SECONDS      an idle or slow connection is closed after this (default 30)
+      -q, --quiet            no access log and no start-up line on standard error
+      -V, --version          the tool's and the index format's versions
+    Limits: a request target over 8 KiB gets 414, a body over 16 MiB 413.
+    SIGHUP reopens the indexes (so does replacing a served file); SIGTERM and SIGINT drain
+    requests in flight (up to 10 s) and exit 0.
+    Exit status: 0 after SIGTERM/SIGINT, 2 usage or input error (bad option, unreadable
+    index, address in use).
+    """
+
+    static let conventions = ToolConventions(name: "geoserve", usage: usage)
+
+    static let spec = CommandLineArguments.Spec(
+        flags: ["--help", "--quiet", "--version"],
+        options: ["--index", "--listen", "--threads", "--cors", "--max-connections", "--timeout"],
+        aliases: ["-i": "--index", "-h": "--help", "-q": "--quiet", "-V": "--version", "-l": "--listen"])
+
+    /// The server as the arguments describe it, ready to start.
+    struct Setup {
+        var indexArguments: [String]
+        var configuration: HTTPServer.Configuration
+        var cors: String?
+        var quiet: Bool
+    }
+
+    /// Runs `geoserve` with `args` (without the program name) until SIGTERM or SIGINT.
+    public static func run(_ args: [String], io: CommandIO) -> Int32 {
+        if !args.isEmpty, let answer = conventions.answerStandardRequests(args, io: io) { return answer }
+        do {
+            let setup = try setup(try CommandLineArguments(args, spec: spec))
+            let paths = try resolve(setup.indexArguments, io: io)
+            let service = Service(state: try ServiceState(paths: paths), corsOrigin: setup.cors)
+            let server = try start(service, setup: setup, io: io)
+            if !setup.quiet {
+                io.report("geoserve: serving \(paths.count == 1 ? paths[0] : "\(paths.count) indexes") on http://\(ListenAddress(host: setup.configuration.address.host, port: server.port))/")
+            }
+            serveUntilStopped(server, service: service, setup: setup, io: io)
+            return 0
+        } catch let e as UsageError {
+            return conventions.usageError(e, io: io)
+        } catch let e as InputError {
+            return conventions.inputError(e, io: io)
+        } catch {
+            io.report("geoserve: \(error)")
+            return 2
+        }
+    }
+
+    static func setup(_ a: CommandLineArguments) throws -> Setup {
+        guard a.positional.isEmpty else {
+            throw UsageError("unexpected argument \"\(a.positional[0])\" (indexes are given with -i)")
+        }
+        var address = ListenAddress()
+        if let l = a.value("--listen") {
+            guard let parsed = ListenAddress(l) else {
+                throw UsageError("--listen expects HOST:PORT, [IPv6]:PORT or PORT (e.g. 127.0.0.1:8080), not \"\(l)\"")
+            }
+            address = parsed
+        }
+        var configuration = HTTPServer.Configuration(address: address)
+        if let n = try a.int("--threads", range: 1...256) { configuration.threads = n }
+        if let n = try a.int("--max-connections", range: 1...100_000) { configuration.connectionLimit = n }
+        if let n = try a.int("--timeout", range: 1...3_600) { configuration.timeout = n }
+        var cors: String?
+        if let origin = a.value("--cors") {
+            guard origin == "*" || origin.hasPrefix("http://") || origin.hasPrefix("https://"),
+                  !origin.contains(where: { $0 == "\r" || $0 == "\n" || $0 == " " }) else {
+                throw UsageError("--cors expects an origin such as https://maps.example.org, or *, not \"\(origin)\"")
+            }
+            cors = origin
+        }
+        return Setup(indexArguments: a.values("--index"), configuration: configuration, cors: cors, quiet: a.has("--quiet"))
+    }
+
+    static func resolve(_ arguments: [String], io: CommandIO) throws -> [String] {
+        try IndexLocator.resolve(explicit: arguments, environment: io.environment, directory: io.currentDirectory)
+    }
+
+    /// The server bound and answering, with the access log and metrics wired in.
+    static func start(_ service: Service, setup: Setup, io: CommandIO) throws -> HTTPServer {
+        let quiet = setup.quiet
+        let server = HTTPServer(configuration: setup.configuration, handler: { service.handle($0) },
+                                completion: { request, response, seconds in
+            service.completed(request, response, seconds: seconds)
+            if !quiet { io.writeError(AccessLog.line(request, response, seconds: seconds)) }
+        })
+        do {
+            try server.start()
+        } catch let e as InputError {
+            throw InputError(file: setup.configuration.address.description, message: e.message)
+        }
+        return server
+    }
+
+    /// Blocks until SIGTERM or SIGINT, reloading on SIGHUP and when a served file changes.
+    static func serveUntilStopped(_ server: HTTPServer, service: Service, setup: Setup, io: CommandIO) {
+        let queue = DispatchQueue(label: "geoserve.signals")
+        let stopped = DispatchSemaphore(value: 0)
+        var watched = IndexFiles.snapshot(service.state.paths)
+        func reload(_ why: String) {
+            do {
+                let paths = try resolve(setup.indexArguments, io: io)
+                let state = try ServiceState(paths: paths)
+                service.replace(state: state)
+                watched = IndexFiles.snapshot(paths)
+                if !setup.quiet { io.report("geoserve: reopened \(paths.count) index\(paths.count == 1 ? "" : "es") (\(why))") }
+            } catch {
+                service.reloadFailed()
+                // A broken file is not served: the indexes opened before go on answering.
+                let message = (error as? InputError).map(\.description) ?? (error as? UsageError)?.message ?? "\(error)"
+                io.report("geoserve: reload failed, still serving the previous indexes: \(message)")
+                watched = IndexFiles.snapshot(service.state.paths)
+            }
+        }
+        var sources: [DispatchSourceProtocol] = []
+        for sig in [SIGHUP, SIGTERM, SIGINT] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            source.setEventHandler {
+                if sig == SIGHUP { reload("SIGHUP") } else { stopped.signal() }
+            }
+            source.resume()
+            sources.append(source)
+        }
+        // A rebuilt index renamed over a served one, or a region file added or removed: reopen
+        // once the directory has stayed the same for one tick (a copy in progress is not read).
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        var pending: [String: IndexFiles.Identity]?
+        timer.schedule(deadline: .now() + 1, repeating: 1)
+        timer.setEventHandler {
+            let paths = (try? resolve(setup.indexArguments, io: io)) ?? service.state.paths
+            let now = IndexFiles.snapshot(paths)
+            if now == watched { pending = nil; return }
+            if now == pending { pending = nil; reload("an index file changed") } else { pending = now }
+        }
+        timer.resume()
+        stopped.wait()
+        timer.cancel()
+        if !setup.quiet { io.report("geoserve: stopping: finishing the requests in flight") }
+        server.stop(drainSeconds: 10)
+        sources.forEach { $0.cancel() }
+    }
+}
+
+/// What identifies the content of the served files: a replaced file has another inode.
+enum IndexFiles {
+    struct Identity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: Int64
+    }
+
+    static func snapshot(_ paths: [String]) -> [String: Identity] {
+        var out: [String: Identity] = [:]
+        for p in paths {
+            var st = stat()
+            guard stat(p, &st) == 0 else { continue }
+            out[p] = Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
+                              modified: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+        }
+        return out
+    }
+}
+
+/// One line per request: time, client, request line, status, body bytes, duration.
+enum AccessLog {
+    static func line(_ request: HTTPRequest, _ response: HTTPResponse, seconds: Double) -> String {
+        let time = ISO8601DateFormatter().string(from: Date())
+        let target = request.target.map { $0 == "\"" || $0 == "\n" || $0 == "\r" ? "?" : $0 }
+        return "\(time) \(request.client) \"\(request.method) \(String(target))\" \(response.status) \(response.body.count) \(String(format: "%.2f", seconds * 1000))ms\n"
+    }
+}

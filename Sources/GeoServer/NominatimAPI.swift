@@ -1,0 +1,240 @@
+// Nominatim's API, so geopy's Nominatim geocoder and leaflet-control-geocoder
+// work unchanged: GET /search (format json, jsonv2 — the default — or
+// geojson), GET /reverse with a `format` parameter (json, jsonv2, geojson;
+// without `format` the request is Photon's), GET /status. As Nominatim does:
+// lat, lon and boundingbox are strings with 7 decimals, the box ordered
+// [minlat, maxlat, minlon, maxlon]; `class` in json, `category` in jsonv2;
+// search answers an array, reverse one object or, when nothing is near,
+// 200 with {"error": "Unable to geocode"}; errors are {"error": {"code",
+// "message"}}; a boolean parameter is false only when it is "0".
+import Foundation
+import GeoBase
+import GeoModel
+import GeoSearch
+
+enum NominatimAPI {
+    static let licence = "Data © OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright"
+
+    enum Format: String { case json, jsonv2, geojson }
+
+    /// The output format; an unknown one is answered in plain text, as Nominatim does (no
+    /// format chosen, no JSON dialect to answer in).
+    static func format(_ p: Parameters, default d: Format) -> Format? {
+        guard let raw = p.string("format") else { return d }
+        return Format(rawValue: raw)
+    }
+
+    static func unknownFormat(_ p: Parameters) -> HTTPResponse {
+        .text("ERROR 400: Parameter 'format' must be one of: json, jsonv2, geojson (this server does not write \((p.string("format") ?? "").prefix(40)))", status: 400)
+    }
+
+    static func flag(_ p: Parameters, _ name: String, default d: Bool) -> Bool {
+        guard p.request.has(name) else { return d }
+        return p.request.value(name) != "0"
+    }
+
+    static func search(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
+        let p = Parameters(request)
+        guard let format = format(p, default: .jsonv2) else { return unknownFormat(p) }
+        do throws(APIError) {
+            let structured = Structured(p)
+            var text = p.string("q") ?? ""
+            if !text.isEmpty && !structured.isEmpty {
+                throw APIError("Structured query parameters(amenity, street, city, county, state, postalcode, country) cannot be used together with 'q' parameter.")
+            }
+            if text.isEmpty { text = structured.text }
+            var options = SearchOptions()
+            options.limit = max(1, min(50, try p.int("limit") ?? 10))
+            var viewbox = try p.box("viewbox")
+            if viewbox == nil { viewbox = try p.box("viewboxlbrt") }
+            if let box = viewbox {
+                options.window = box
+                options.windowIsFilter = flag(p, "bounded", default: false)
+            }
+            options.language = PhotonAPI.language(explicit: p.string("accept-language"), request)
+            if p.request.has("countrycodes") {
+                throw APIError("Parameter 'countrycodes' is not supported by this server (its indexes carry no countries yet)")
+            }
+            let details = flag(p, "addressdetails", default: false)
+            // Text made of a position alone is a reverse look-up, as in Nominatim.
+            if let point = coordinateQuery(text) {
+                let hit = state.reverse.reverse(point, level: .address, language: options.language)
+                return answer(hit.map { [$0] } ?? [], format: format, details: details, array: true)
+            }
+            let limit = options.limit
+            if !structured.isEmpty { options.limit = min(SearchOptions.maxLimit, limit * 5) }
+            let results = text.isEmpty ? [] : state.engine.search(text + " ", options: options).results
+            return answer(Array(results.filter(structured.accepts).prefix(limit)), format: format, details: details, array: true)
+        } catch {
+            return ServiceErrors.nominatim(error)
+        }
+    }
+
+    /// A structured query (geopy sends one when its query is a dictionary): the most specific
+    /// field is searched, the wider ones (city, postcode) must then agree with the result.
+    struct Structured {
+        var amenity, street, city, postcode, wider: String?
+
+        init(_ p: Parameters) {
+            amenity = p.string("amenity")
+            street = p.string("street")
+            city = p.string("city")
+            postcode = p.string("postalcode")
+            wider = ["county", "state", "country"].compactMap { p.string($0) }.first
+        }
+
+        var isEmpty: Bool { [amenity, street, city, postcode, wider].allSatisfy { $0 == nil } }
+
+        /// The text searched: the amenity or street when given, else the place.
+        var text: String {
+            let named = [amenity, street].compactMap { $0 }.joined(separator: " ")
+            return named.isEmpty ? city ?? postcode ?? wider ?? "" : named
+        }
+
+        func accepts(_ r: SearchResult) -> Bool {
+            guard amenity != nil || street != nil else { return true }
+            if let city, let locality = r.locality, TextNormalizer.normalize(locality) != TextNormalizer.normalize(city) { return false }
+            if let postcode, let code = r.postcode, code.replacingOccurrences(of: " ", with: "") != postcode.replacingOccurrences(of: " ", with: "") {
+                return false
+            }
+            return true
+        }
+    }
+
+    static func reverse(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
+        let p = Parameters(request)
+        guard let format = format(p, default: .jsonv2) else { return unknownFormat(p) }
+        do throws(APIError) {
+            guard let lon = try p.double("lon") else { throw APIError("Parameter 'lon' missing.") }
+            guard let lat = try p.double("lat") else { throw APIError("Parameter 'lat' missing.") }
+            guard abs(lat) <= 90, abs(lon) <= 180 else { throw APIError("Invalid coordinates: lat must be within -90…90, lon within -180…180.") }
+            let zoom = max(0, min(18, try p.int("zoom") ?? 18))
+            let level: ReverseLevel = zoom >= 17 ? .address : zoom >= 15 ? .street : zoom >= 12 ? .suburb : .city
+            let language = PhotonAPI.language(explicit: p.string("accept-language"), request)
+            guard let hit = state.reverse.reverse(Coordinate(lat: lat, lon: lon), level: level, language: language) else {
+                return .json(.object([("error", .string("Unable to geocode"))]))
+            }
+            return answer([hit], format: format, details: flag(p, "addressdetails", default: true), array: false)
+        } catch {
+            return ServiceErrors.nominatim(error)
+        }
+    }
+
+    static func status(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
+        let p = Parameters(request)
+        switch p.string("format") ?? "text" {
+        case "text": return .text("OK")
+        case "json":
+            let updated = ISO8601DateFormatter().string(from: state.dataUpdated)
+            return .json(.object([("status", .int(0)), ("message", .string("OK")), ("data_updated", .string(updated)),
+                                  ("software_version", .string(GeoServerVersion.software))]))
+        default:
+            return .text("ERROR 400: Parameter 'format' must be one of: text, json", status: 400)
+        }
+    }
+
+    /// "43.73, 7.42" or "43.73 7.42" typed as a query.
+    static func coordinateQuery(_ text: String) -> Coordinate? {
+        let parts = text.split(whereSeparator: { $0 == "," || $0 == " " })
+        guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else { return nil }
+        let c = Coordinate(lat: lat, lon: lon)
+        return c.isValid ? c : nil
+    }
+
+    static func answer(_ results: [SearchResult], format: Format, details: Bool, array: Bool) -> HTTPResponse {
+        switch format {
+        case .json, .jsonv2:
+            let objects = results.map { place($0, v2: format == .jsonv2, details: details) }
+            return .json(array ? .array(objects) : objects.first ?? .object([]))
+        case .geojson:
+            let features = results.map { r -> JSONValue in
+                guard case .object(var props) = place(r, v2: true, details: details) else { return .null }
+                let bbox = props.first { $0.0 == "boundingbox" }
+                props.removeAll { ["lat", "lon", "boundingbox", "licence"].contains($0.0) }
+                var f: [(String, JSONValue)] = [("type", .string("Feature")), ("properties", .object(props))]
+                if let b = r.bbox ?? bbox.map({ _ in BoundingBox(r.coordinate) }) {
+                    f.append(("bbox", .array([b.minLon, b.minLat, b.maxLon, b.maxLat].map { .coordinate($0) })))
+                }
+                f.append(("geometry", .object([("type", .string("Point")),
+                                               ("coordinates", .array([.coordinate(r.coordinate.lon), .coordinate(r.coordinate.lat)]))])))
+                return .object(f)
+            }
+            return .json(.object([("type", .string("FeatureCollection")), ("licence", .string(licence)), ("features", .array(features))]))
+        }
+    }
+
+    static func fixed(_ v: Double) -> JSONValue { .string(String(format: "%.7f", v)) }
+
+    /// One place as Nominatim writes it.
+    static func place(_ r: SearchResult, v2: Bool, details: Bool) -> JSONValue {
+        let (key, value) = OSMIdentity.tag(r.category)
+        var f: [(String, JSONValue)] = []
+        f.append(("place_id", .int(Int64(r.source) << 40 | Int64(max(0, r.landmarkID)))))
+        f.append(("licence", .string(licence)))
+        if let t = OSMIdentity.longType(r.osm) { f.append(("osm_type", .string(t))) }
+        if let id = OSMIdentity.id(r.osm) { f.append(("osm_id", .int(id))) }
+        f.append(("lat", fixed(r.coordinate.lat)))
+        f.append(("lon", fixed(r.coordinate.lon)))
+        f.append((v2 ? "category" : "class", .string(key)))
+        f.append(("type", .string(value)))
+        f.append(("place_rank", .int(Int64(rank(r)))))
+        f.append(("importance", .double((r.importance * 1000).rounded() / 1000)))
+        f.append(("addresstype", .string(addressType(r))))
+        f.append(("name", .string(r.kind == .address ? "" : r.name)))
+        f.append(("display_name", .string(displayName(r))))
+        if details { f.append(("address", address(r))) }
+        let b = r.bbox ?? BoundingBox(around: r.coordinate, meters: 5)
+        f.append(("boundingbox", .array([fixed(b.minLat), fixed(b.maxLat), fixed(b.minLon), fixed(b.maxLon)])))
+        return .object(f)
+    }
+
+    static func displayName(_ r: SearchResult) -> String {
+        var parts: [String] = []
+        if r.kind != .address { parts.append(r.name) }
+        if let n = r.houseNumber { parts.append(n) }
+        if let s = r.street, s != r.name { parts.append(s) }
+        if let l = r.locality, l != r.name { parts.append(l) }
+        if let p = r.postcode { parts.append(p) }
+        return parts.joined(separator: ", ")
+    }
+
+    static func address(_ r: SearchResult) -> JSONValue {
+        var a: [(String, JSONValue)] = []
+        let (key, value) = OSMIdentity.tag(r.category)
+        if r.kind == .poi || r.kind == .transit || r.kind == .area { a.append((key, .string(r.name))) }
+        if let n = r.houseNumber { a.append(("house_number", .string(n))) }
+        if let s = r.street ?? (r.kind == .street ? r.name : nil) { a.append(("road", .string(s))) }
+        if r.kind == .place { a.append((value, .string(r.name))) } else if let l = r.locality { a.append(("city", .string(l))) }
+        if let p = r.postcode { a.append(("postcode", .string(p))) }
+        return .object(a)
+    }
+
+    static func addressType(_ r: SearchResult) -> String {
+        let (key, value) = OSMIdentity.tag(r.category)
+        switch r.kind {
+        case .address: return "place"
+        case .street: return "road"
+        case .place: return value
+        default: return key
+        }
+    }
+
+    /// Nominatim's search rank: 30 for houses and POIs, 26 streets, places by type.
+    static func rank(_ r: SearchResult) -> Int {
+        switch r.kind {
+        case .address, .poi, .transit: return 30
+        case .street: return 26
+        case .area: return 25
+        case .place:
+            switch OSMIdentity.tag(r.category).value {
+            case "city": return 16
+            case "town": return 18
+            case "village", "municipality": return 19
+            case "suburb", "borough": return 20
+            case "hamlet", "quarter": return 20
+            case "neighbourhood": return 22
+            default: return 25
+            }
+        }
+    }
+}

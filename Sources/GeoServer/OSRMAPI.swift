@@ -1,0 +1,125 @@
+// OSRM's services over the index's road graph (joined across regions), in
+// OSRM's response shape so osrm clients (Leaflet Routing Machine, routingpy,
+// osrm-text-instructions) work unchanged: `route` (between two or more
+// points), `match` (a GPS trace onto the roads: tracepoints, null for a point
+// that could not be placed, and matchings) and `nearest`. Every error is HTTP
+// 400 with {"code", "message"}, as OSRM answers.
+import GeoBase
+import GeoRoads
+import GeoRouting
+import GeoTracks
+
+enum OSRMAPI {
+    static func handle(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
+        do throws(APIError) {
+            let r = try OSRMRequest(request)
+            try r.refuseUnsupported()
+            guard let networks = state.networks else {
+                throw APIError("the index has no road graph (it was built with --no-roads)", code: "NoSegment")
+            }
+            switch r.service {
+            case "route": return .json(try route(r, networks))
+            case "match": return .json(try match(r, networks))
+            default: return .json(try nearest(r, networks))
+            }
+        } catch {
+            return ServiceErrors.osrm(error)
+        }
+    }
+
+    static func geometry(_ r: OSRMRequest) throws(APIError) -> OSRMGeometry {
+        OSRMGeometry(format: try r.choice("geometries", ["polyline", "polyline6", "geojson"], default: "polyline"),
+                     overview: try r.choice("overview", ["simplified", "full", "false"], default: "simplified"))
+    }
+
+    /// A waypoint: where a point snapped, the road's name there, how far it moved.
+    static func waypoint(input: Coordinate, snapped: Coordinate, name: String, hints: Bool) -> [(String, JSONValue)] {
+        var w: [(String, JSONValue)] = []
+        // A hint only has to come back unchanged: the snapped position, base64url, as a token.
+        if hints { w.append(("hint", .string(hint(snapped)))) }
+        w += [("distance", .double((input.distance(to: snapped) * 1e6).rounded() / 1e6)), ("name", .string(name)),
+              ("location", OSRMRouteJSON.location(snapped))]
+        return w
+    }
+
+    static func hint(_ c: Coordinate) -> String {
+        var bytes: [UInt8] = []
+        for v in [Int32((c.lat * 1e7).rounded()), Int32((c.lon * 1e7).rounded())] {
+            for s in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: v >> Int32(s))) }
+        }
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        var out = ""
+        var acc = 0, bits = 0
+        for b in bytes {
+            acc = acc << 8 | Int(b)
+            bits += 8
+            while bits >= 6 { bits -= 6; out.append(alphabet[(acc >> bits) & 63]) }
+        }
+        if bits > 0 { out.append(alphabet[(acc << (6 - bits)) & 63]) }
+        return out
+    }
+
+    static func streetName(_ s: RouteSegment, vertex: Int) -> String {
+        s.streets.first { $0.firstVertex <= vertex && vertex <= $0.lastVertex && $0.named }?.name ?? ""
+    }
+
+    static func route(_ r: OSRMRequest, _ networks: RegionNetworks) throws(APIError) -> JSONValue {
+        guard r.coordinates.count >= 2 else { throw APIError("Number of coordinates needs to be at least two.", code: "InvalidOptions") }
+        guard r.coordinates.count <= 500 else {
+            throw APIError("Number of entries \(r.coordinates.count) is higher than current maximum (500)", code: "TooBig")
+        }
+        let geometry = try geometry(r)
+        let steps = try r.bool("steps", default: false)
+        let annotations = (r.options["annotations"].map { !$0.isEmpty && $0 != "false" }) ?? false
+        _ = try r.choice("continue_straight", ["default", "true", "false"], default: "default")
+        if let a = r.options["alternatives"], !["true", "false", ""].contains(a), Int(a) == nil {
+            throw APIError("Query string malformed: 'alternatives' must be true, false or a number", code: "InvalidQuery")
+        }
+        if r.options["waypoints"].map({ !$0.isEmpty }) == true {
+            throw APIError("waypoints is not implemented by this server: every coordinate is a waypoint", code: "NotImplemented")
+        }
+        let hints = try r.bool("generate_hints", default: true)
+        var router = Router(graph: networks.network(for: r.coordinates))
+        if let radii = try r.radiuses() { router.maxSnapDistance = radii.compactMap { $0 }.max() ?? router.maxSnapDistance }
+        let route: Route
+        do {
+            route = try router.route(waypoints: r.coordinates, mode: r.mode, type: .fastest)
+        } catch {
+            switch error {
+            case .noRoad(let i, _, _): throw APIError("Could not find a matching segment for coordinate \(i)", code: "NoSegment")
+            case .noRoute: throw APIError("Impossible route between points", code: "NoRoute")
+            default: throw APIError(error.description, code: "InvalidValue")
+            }
+        }
+        let stops = route.waypointVertices
+        let json = OSRMRouteJSON.route(route.segment, stops: stops, mode: r.mode, geometry: geometry, steps: steps,
+                                       annotations: annotations)
+        var f: [(String, JSONValue)] = [("code", .string("Ok")), ("routes", .array([json]))]
+        if try !r.bool("skip_waypoints", default: false) {
+            let points = route.waypoints.enumerated().map { k, w in
+                JSONValue.object(waypoint(input: w.input, snapped: w.snapped,
+                                          name: streetName(route.segment, vertex: stops.indices.contains(k) ? stops[k] : 0), hints: hints))
+            }
+            f.append(("waypoints", .array(points)))
+        }
+        return .object(f)
+    }
+
+    static func nearest(_ r: OSRMRequest, _ networks: RegionNetworks) throws(APIError) -> JSONValue {
+        guard r.coordinates.count == 1 else { throw APIError("Only one input coordinate is supported", code: "InvalidOptions") }
+        var number = 1
+        if let v = r.options["number"], !v.isEmpty {
+            guard let n = Int(v), n >= 1 else { throw APIError("Query string malformed: 'number' must be a whole number ≥ 1", code: "InvalidQuery") }
+            number = min(n, 100)
+        }
+        let point = r.coordinates[0]
+        let radius = try r.radiuses()?.first.flatMap { $0 } ?? 5_000
+        let found = NearestRoads.find(point, in: networks.network(for: [point]), mode: r.mode, count: number, radius: radius)
+        guard !found.isEmpty else { throw APIError("Could not find a matching segments for coordinate", code: "NoSegment") }
+        let hints = try r.bool("generate_hints", default: true)
+        return .object([("code", .string("Ok")), ("waypoints", .array(found.map { n in
+            .object([("nodes", .array([.int(n.nodes.0), .int(n.nodes.1)]))] + waypoint(input: point, snapped: n.location,
+                                                                                      name: n.name, hints: hints))
+        }))])
+    }
+}

@@ -1,0 +1,216 @@
+// Photon's API (komoot/photon), so its clients — geopy's Photon geocoder,
+// leaflet-control-geocoder — work unchanged: GET /api for as-you-type search
+// and GET /reverse (without a `format` parameter, which marks Nominatim's).
+// Answers are a GeoJSON FeatureCollection (always with `features`), points as
+// [lon, lat], properties in Photon's order and only when known, `extent` as
+// Photon gives it ([minLon, maxLat, maxLon, minLat]); errors are 400 with
+// {"message"}, and an unknown parameter is an error as it is in Photon.
+import GeoBase
+import GeoModel
+import GeoSearch
+
+enum PhotonAPI {
+    static let searchParameters: Set<String> = ["q", "lat", "lon", "zoom", "location_bias_scale", "limit", "lang", "bbox",
+                                                 "layer", "osm_tag", "include", "exclude", "dedupe", "debug"]
+    static let reverseParameters: Set<String> = ["lat", "lon", "radius", "limit", "lang", "layer", "osm_tag", "include",
+                                                  "exclude", "dedupe", "debug", "distance_sort"]
+    static let layers = ["house", "street", "locality", "district", "city", "county", "state", "country", "other"]
+
+    static func search(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
+        do throws(APIError) {
+            try checkKnown(request, searchParameters)
+            let p = Parameters(request)
+            guard let q = p.string("q") else { throw APIError("q parameter is required when no include categories are specified") }
+            var options = SearchOptions()
+            options.near = try p.point(required: false)
+            _ = try p.int("zoom")
+            _ = try p.double("location_bias_scale")
+            let limit = max(1, min(50, try p.int("limit") ?? 15))
+            options.window = try p.box("bbox")
+            options.language = language(request)
+            let filter = try Filter(request)
+            // Filters apply to results: ask for more so a filtered page is still full.
+            options.limit = filter.isEmpty ? limit : min(SearchOptions.maxLimit, limit * 5)
+            let response = state.engine.search(q, options: options)
+            let kept = response.results.filter(filter.accepts).prefix(limit)
+            return .json(collection(Array(kept)))
+        } catch {
+            return ServiceErrors.photon(error)
+        }
+    }
+
+    static func reverse(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
+        do throws(APIError) {
+            try checkKnown(request, reverseParameters)
+            let p = Parameters(request)
+            guard let point = try p.point(required: true) else { throw APIError("parameters 'lat' and 'lon' are required") }
+            let radius = try p.double("radius") ?? 1
+            guard radius > 0 else { throw APIError("parameter 'radius' must be a positive number of kilometres") }
+            let limit = max(1, min(50, try p.int("limit") ?? 1))
+            let filter = try Filter(request)
+            let lang = language(request)
+            let metres = min(radius, 5_000) * 1_000
+            var found = state.reverse.nearest(point, radius: metres, limit: limit * 4, language: lang) {
+                $0.kind != .street && filter.accepts($0)
+            }
+            if let street = state.reverse.nearestStreet(point, radius: min(metres, 1_000), language: lang), filter.accepts(street) {
+                found.append(street)
+            }
+            found.sort { ($0.distance ?? 0) < ($1.distance ?? 0) }
+            return .json(collection(Array(found.prefix(limit))))
+        } catch {
+            return ServiceErrors.photon(error)
+        }
+    }
+
+    static func checkKnown(_ request: HTTPRequest, _ allowed: Set<String>) throws(APIError) {
+        if let unknown = request.query.first(where: { !allowed.contains($0.key) }) {
+            throw APIError("Unknown query parameter '\(unknown.key)'.  Allowed parameters are: \(allowed.sorted())")
+        }
+    }
+
+    /// `lang`, else the first of Accept-Language; "default" means the local name.
+    static func language(_ request: HTTPRequest) -> String? {
+        language(explicit: request.value("lang"), request)
+    }
+
+    /// A language asked for by a parameter (`lang`, Nominatim's `accept-language`), else by the
+    /// Accept-Language header: its first tag, without region ("de-CH;q=0.9" → "de").
+    static func language(explicit: String?, _ request: HTTPRequest) -> String? {
+        let first = { (s: String) in s.split(separator: ",").first.map { String($0).trimmingCharacters(in: .whitespaces) } }
+        let raw = explicit.flatMap(first) ?? request.header("accept-language").flatMap(first)
+        guard let raw, !raw.isEmpty, raw != "default" else { return nil }
+        return String(raw.prefix { $0 != "-" && $0 != ";" && $0 != "_" }).lowercased()
+    }
+
+    static func collection(_ results: [SearchResult]) -> JSONValue {
+        .object([("type", .string("FeatureCollection")), ("features", .array(results.map(feature)))])
+    }
+
+    static func feature(_ r: SearchResult) -> JSONValue {
+        let (key, value) = OSMIdentity.tag(r.category)
+        var props: [(String, JSONValue)] = []
+        if let t = OSMIdentity.type(r.osm) { props.append(("osm_type", .string(t.uppercased()))) }
+        if let id = OSMIdentity.id(r.osm) { props.append(("osm_id", .int(id))) }
+        props.append(("osm_key", .string(key)))
+        props.append(("osm_value", .string(value)))
+        props.append(("type", .string(layer(r))))
+        if let v = r.postcode { props.append(("postcode", .string(v))) }
+        if let v = r.houseNumber { props.append(("housenumber", .string(v))) }
+        if r.kind != .address { props.append(("name", .string(r.name))) }
+        if let v = r.locality, r.kind != .place { props.append(("city", .string(v))) }
+        if let v = r.street { props.append(("street", .string(v))) }
+        if let b = r.bbox {
+            props.append(("extent", .array([.coordinate(b.minLon), .coordinate(b.maxLat), .coordinate(b.maxLon), .coordinate(b.minLat)])))
+        }
+        return .object([("type", .string("Feature")), ("properties", .object(props)),
+                        ("geometry", .object([("type", .string("Point")),
+                                              ("coordinates", .array([.coordinate(r.coordinate.lon), .coordinate(r.coordinate.lat)]))]))])
+    }
+
+    /// Photon's address layer of a result.
+    static func layer(_ r: SearchResult) -> String {
+        switch r.kind {
+        case .address, .poi, .transit: return "house"
+        case .street: return "street"
+        case .area: return "other"
+        case .place:
+            switch OSMIdentity.tag(r.category).value {
+            case "city", "town", "village", "municipality": return "city"
+            case "suburb", "borough", "quarter", "hamlet": return "district"
+            case "country": return "country"
+            case "state", "province", "region": return "state"
+            case "county": return "county"
+            default: return "locality"
+            }
+        }
+    }
+
+    /// Photon's `layer` and `osm_tag` filters.
+    struct Filter {
+        var layers: Set<String> = []
+        var includes: [(key: String?, value: String?)] = []
+        var excludes: [(key: String?, value: String?)] = []
+        /// key:!value — the key, but not that value.
+        var keyButNot: [(key: String, value: String)] = []
+
+        var isEmpty: Bool { layers.isEmpty && includes.isEmpty && excludes.isEmpty && keyButNot.isEmpty }
+
+        init(_ request: HTTPRequest) throws(APIError) {
+            for l in request.values("layer") {
+                guard PhotonAPI.layers.contains(l) else { throw APIError("Unknown layer type. Available layers: \(PhotonAPI.layers)") }
+                layers.insert(l)
+            }
+            for raw in request.values("osm_tag") { try add(raw) }
+            for (name, include) in [("include", true), ("exclude", false)] {
+                // Photon's categories "osm.KEY.VALUE": the same filters in another spelling.
+                for raw in request.values(name) {
+                    let parts = raw.split(separator: ".").map(String.init)
+                    guard parts.count >= 2, parts[0] == "osm" else { throw APIError("parameter '\(name)': unknown category '\(raw)'") }
+                    let value = parts.count > 2 ? parts[2] : nil
+                    if include { includes.append((parts[1], value)) } else { excludes.append((parts[1], value)) }
+                }
+            }
+        }
+
+        private mutating func add(_ raw: String) throws(APIError) {
+            let parts = raw.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            func bad() -> APIError { APIError("Invalid parameter 'osm_tag=\(raw)': must be key:value, !key:value, key, :value, !key or :!value") }
+            switch parts.count {
+            case 1:
+                let k = parts[0]
+                if k.hasPrefix("!") { guard k.count > 1 else { throw bad() }; excludes.append((String(k.dropFirst()), nil)) }
+                else { guard !k.isEmpty else { throw bad() }; includes.append((k, nil)) }
+            case 2:
+                var (k, v) = (parts[0], parts[1])
+                guard !v.isEmpty && v != "!" else { throw bad() }
+                if k.hasPrefix("!") {
+                    k.removeFirst()
+                    excludes.append((k.isEmpty ? nil : k, v))
+                } else if v.hasPrefix("!") {
+                    v.removeFirst()
+                    if k.isEmpty { excludes.append((nil, v)) } else { keyButNot.append((k, v)) }
+                } else {
+                    includes.append((k.isEmpty ? nil : k, v))
+                }
+            default:
+                throw bad()
+            }
+        }
+
+        func accepts(_ r: SearchResult) -> Bool {
+            if !layers.isEmpty && !layers.contains(PhotonAPI.layer(r)) { return false }
+            let (key, value) = OSMIdentity.tag(r.category)
+            func hit(_ f: (key: String?, value: String?)) -> Bool { (f.key == nil || f.key == key) && (f.value == nil || f.value == value) }
+            if !includes.isEmpty || !keyButNot.isEmpty {
+                let included = includes.contains(where: hit) || keyButNot.contains { $0.key == key && $0.value != value }
+                if !included { return false }
+            }
+            return !excludes.contains(where: hit)
+        }
+    }
+}
+
+/// OSM identity as the APIs spell it.
+enum OSMIdentity {
+    /// "n123" → "n".
+    static func type(_ osm: String) -> String? { osm.first.map(String.init) }
+
+    static func id(_ osm: String) -> Int64? { Int64(osm.dropFirst()) }
+
+    /// "node", "way", "relation".
+    static func longType(_ osm: String) -> String? {
+        switch osm.first {
+        case "n": "node"
+        case "w": "way"
+        case "r": "relation"
+        default: nil
+        }
+    }
+
+    /// "amenity=cafe" → ("amenity", "cafe").
+    static func tag(_ category: String) -> (key: String, value: String) {
+        guard let eq = category.firstIndex(of: "=") else { return (category, "yes") }
+        return (String(category[..<eq]), String(category[category.index(after: eq)...]))
+    }
+}

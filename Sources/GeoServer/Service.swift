@@ -1,0 +1,144 @@
+// Which endpoint answers a request, as one function from HTTPRequest to
+// HTTPResponse that tests call without a socket. Paths are those of the APIs
+// the clients already speak: Photon's /api and /reverse, Nominatim's /search,
+// /reverse?format=… and /status (also with .php, as older clients write
+// them), OSRM's /{service}/v1/…, and ours. /reverse tells the dialects apart
+// by the `format` parameter: Nominatim's clients always send it, Photon has no
+// such parameter. Every answer is JSON (or the format asked for), 404 for an
+// unknown path, 405 for a method the path does not take; CORS only when the
+// operator opts in with an origin.
+import Foundation
+import GeoBase
+import GeoCommands
+import GeoFormat
+
+public final class Service: Sendable {
+    private let holder: StateHolder
+    let metrics = Metrics()
+    /// The origin allowed to call from a browser (`*` for any); nil: no CORS headers.
+    public let corsOrigin: String?
+    /// Connections open now, for /metrics (set by the server that carries the service).
+    let connections: @Sendable () -> Int
+
+    public init(state: ServiceState, corsOrigin: String? = nil, connections: @escaping @Sendable () -> Int = { 0 }) {
+        holder = StateHolder(state)
+        self.corsOrigin = corsOrigin
+        self.connections = connections
+    }
+
+    /// The indexes being served now.
+    public var state: ServiceState { holder.state }
+
+    /// Serves `state` from the next request on; requests in flight finish on the old one.
+    public func replace(state: ServiceState) {
+        holder.replace(with: state)
+        metrics.recordReload(ok: true)
+    }
+
+    public func reloadFailed() { metrics.recordReload(ok: false) }
+
+    /// The endpoints, by path: what a request asks for, in the metrics' names.
+    public enum Endpoint: String, Sendable {
+        case photonSearch = "photon_search", photonReverse = "photon_reverse"
+        case nominatimSearch = "nominatim_search", nominatimReverse = "nominatim_reverse", status
+        case osrmRoute = "osrm_route", osrmMatch = "osrm_match", osrmNearest = "osrm_nearest", osrmOther = "osrm_other"
+        case suggest, match, features, healthz, metrics, index, unknown
+    }
+
+    public static func endpoint(_ request: HTTPRequest) -> Endpoint {
+        switch request.path {
+        case "/api", "/api/": return .photonSearch
+        case "/reverse", "/reverse/", "/reverse.php": return request.has("format") ? .nominatimReverse : .photonReverse
+        case "/search", "/search/", "/search.php": return .nominatimSearch
+        case "/status", "/status.php": return .status
+        case "/suggest": return .suggest
+        case "/match": return .match
+        case "/features": return .features
+        case "/healthz": return .healthz
+        case "/metrics": return .metrics
+        case "/": return .index
+        default:
+            if request.path.hasPrefix("/route/") { return .osrmRoute }
+            if request.path.hasPrefix("/match/") { return .osrmMatch }
+            if request.path.hasPrefix("/nearest/") { return .osrmNearest }
+            // Any other /{service}/v{N}/… is OSRM's too: it answers with OSRM's error codes.
+            let parts = request.path.split(separator: "/", maxSplits: 2)
+            if parts.count == 3, parts[1].first == "v", parts[1].dropFirst().allSatisfy(\.isNumber),
+               parts[0].allSatisfy({ $0.isLetter || $0.isNumber }) {
+                return .osrmOther
+            }
+            return .unknown
+        }
+    }
+
+    /// The answer to `request`.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        var response = answer(request, endpoint: Service.endpoint(request))
+        if let corsOrigin {
+            response.headers.append(("Access-Control-Allow-Origin", corsOrigin))
+            if corsOrigin != "*" { response.headers.append(("Vary", "Origin")) }
+        }
+        return response
+    }
+
+    /// Records a finished request in the metrics.
+    public func completed(_ request: HTTPRequest, _ response: HTTPResponse, seconds: Double) {
+        metrics.record(endpoint: Service.endpoint(request).rawValue, status: response.status, seconds: seconds)
+    }
+
+    func answer(_ request: HTTPRequest, endpoint: Endpoint) -> HTTPResponse {
+        let post = endpoint == .match
+        if request.method == "OPTIONS" {
+            var r = HTTPResponse(status: 204, headers: [("Allow", post ? "POST, OPTIONS" : "GET, HEAD, OPTIONS")])
+            if corsOrigin != nil {
+                r.headers.append(("Access-Control-Allow-Methods", post ? "POST, OPTIONS" : "GET, HEAD, OPTIONS"))
+                r.headers.append(("Access-Control-Allow-Headers", "Content-Type, Accept, Accept-Language"))
+                r.headers.append(("Access-Control-Max-Age", "86400"))
+            }
+            return r
+        }
+        let allowed = post ? ["POST"] : ["GET", "HEAD"]
+        guard endpoint == .unknown || allowed.contains(request.method) else {
+            var r = ServiceErrors.ours(405, "\(request.path) takes \(allowed.joined(separator: " or ")), not \(request.method)"
+                + (endpoint == .match ? " (OSRM's match is GET /match/v1/PROFILE/COORDINATES)" : ""))
+            r.headers.append(("Allow", (allowed + ["OPTIONS"]).joined(separator: ", ")))
+            return r
+        }
+        let state = holder.state
+        switch endpoint {
+        case .photonSearch: return PhotonAPI.search(request, state)
+        case .photonReverse: return PhotonAPI.reverse(request, state)
+        case .nominatimSearch: return NominatimAPI.search(request, state)
+        case .nominatimReverse: return NominatimAPI.reverse(request, state)
+        case .status: return NominatimAPI.status(request, state)
+        case .osrmRoute, .osrmMatch, .osrmNearest, .osrmOther: return OSRMAPI.handle(request, state)
+        case .suggest: return GeoAPI.suggest(request, state)
+        case .match: return GeoAPI.match(request, state)
+        case .features: return GeoAPI.features(request, state)
+        case .healthz: return GeoAPI.health(state)
+        case .metrics:
+            return .text(metrics.render(state: state, connections: connections()), type: "text/plain; version=0.0.4; charset=utf-8")
+        case .index: return .json(Service.endpointList)
+        case .unknown:
+            return ServiceErrors.ours(404, "no endpoint \(request.path.prefix(200)); GET / lists them")
+        }
+    }
+
+    static let endpointList: JSONValue = .object([
+        ("software", .string(GeoServerVersion.software)),
+        ("endpoints", .array([
+            "GET /api?q=…  (Photon search)", "GET /reverse?lat=…&lon=…  (Photon reverse)",
+            "GET /search?q=…&format=jsonv2  (Nominatim search)", "GET /reverse?lat=…&lon=…&format=jsonv2  (Nominatim reverse)",
+            "GET /status  (Nominatim status)", "GET /route/v1/{profile}/{lon,lat;lon,lat}  (OSRM route)",
+            "GET /match/v1/{profile}/{lon,lat;…}  (OSRM match)", "GET /nearest/v1/{profile}/{lon,lat}  (OSRM nearest)",
+            "GET /suggest?q=…  (geoquery JSON)", "POST /match  (a GPX, GeoJSON or CSV track)",
+            "GET /features?bbox=minLon,minLat,maxLon,maxLat  (roads and places as GeoJSON)",
+            "GET /healthz", "GET /metrics  (Prometheus)",
+        ].map { JSONValue.string($0) })),
+    ])
+}
+
+public enum GeoServerVersion {
+    /// "geoserve 0.9.0 (index format 2)".
+    public static var software: String { "geoserve \(ToolVersion.number) (index format \(IndexFormat.version))" }
+}

@@ -1,0 +1,50 @@
+// What a server answers from: the indexes opened once (memory-mapped,
+// immutable, shared by every worker thread without locks), the search engine
+// and reverse geocoder over them, and the joined road networks. A reload
+// (SIGHUP, or an index rebuilt and renamed into place) opens a new state and
+// swaps it in; requests in flight finish on the one they started with.
+import Foundation
+import GeoBase
+import GeoFormat
+import GeoRoads
+import GeoRouting
+import GeoSearch
+import Synchronization
+
+public final class ServiceState: Sendable {
+    public let paths: [String]
+    public let indexes: [LandmarkIndex]
+    public let engine: SearchEngine
+    public let reverse: ReverseGeocoder
+    /// The regions' road networks; nil when no index has a road graph (built with --no-roads).
+    public let networks: RegionNetworks?
+    /// The newest build time among the indexes.
+    public let dataUpdated: Date
+    public let loadedAt: Date
+
+    public init(paths: [String]) throws {
+        precondition(!paths.isEmpty)
+        self.paths = paths
+        indexes = try paths.map { try LandmarkIndex(path: $0) }
+        engine = SearchEngine(indexes: indexes)
+        reverse = ReverseGeocoder(indexes: indexes)
+        let graphs = indexes.compactMap(\.roadGraph)
+        networks = graphs.isEmpty ? nil : RegionNetworks(graphs: graphs)
+        dataUpdated = Date(timeIntervalSince1970: TimeInterval(indexes.map(\.buildTime).max() ?? 0))
+        loadedAt = Date()
+    }
+
+    /// The boxes of the indexes' data (for hints about swapped coordinates).
+    public var dataBoxes: [BoundingBox] { indexes.compactMap(\.dataBox) }
+}
+
+/// The current state, replaced whole on reload.
+final class StateHolder: Sendable {
+    private let current: Mutex<ServiceState>
+
+    init(_ state: ServiceState) { current = Mutex(state) }
+
+    var state: ServiceState { current.withLock { $0 } }
+
+    func replace(with state: ServiceState) { current.withLock { $0 = state } }
+}

@@ -1,0 +1,5 @@
+// geoserve: the indexes over HTTP in the APIs of Photon, Nominatim and OSRM (GeoserveCommand).
+import Foundation
+import GeoServer
+
+exit(GeoserveCommand.run(Array(CommandLine.arguments.dropFirst()), io: .process))

@@ -1,0 +1,143 @@
+// OSRM's v5 API as Leaflet Routing Machine, routingpy and
+// osrm-text-instructions read it: code "Ok", routes with legs (steps [] when
+// not asked for), a geometry by default, waypoints [lon, lat] with hints;
+// match with tracepoints (null for a point not placed) and matchings; every
+// error HTTP 400 {"code", "message"}. The route is the one georoute finds.
+import Foundation
+import Testing
+import GeoBase
+import GeoCommands
+import GeoTestSupport
+import GeoTracks
+@testable import GeoServer
+
+@Suite struct OSRMAPITests {
+    /// Rue de la Poste, north end to south end (nodes 10043 → 10015): by car 1000 m.
+    var poste: String { "\(Served.lonLat(10043));\(Served.lonLat(10015))" }
+
+    @Test func routeHasOSRMsShapeAndDefaults() throws {
+        let a = Served.get("/route/v1/driving/\(poste)")
+        #expect(a.status == 200)
+        let json = try #require(a.json)
+        #expect(json["code"]?.stringValue == "Ok")
+        let route = try #require(json["routes"]?[0])
+        // overview=simplified by default: routingpy needs the geometry; polyline (precision 5) by default.
+        let line = try #require(route["geometry"]?.stringValue)
+        let points = try #require(Polyline.decode(Substring(line), precision: 5))
+        #expect(points.count >= 2)
+        #expect(points.first!.distance(to: Served.townNodes[10043]!) < 5)
+        let leg = try #require(route["legs"]?[0])
+        #expect(leg["steps"]?.arrayValue?.isEmpty == true && leg["summary"]?.stringValue != nil)
+        let distance = try #require(route["distance"]?.doubleValue)
+        #expect(abs(distance - 1000) < 15)
+        #expect(route["weight_name"] != nil && route["duration"]?.doubleValue ?? 0 > 0)
+        let waypoints = try #require(json["waypoints"]?.arrayValue)
+        #expect(waypoints.count == 2)
+        #expect(waypoints[0].keys == ["hint", "distance", "name", "location"])
+        let location = try #require(waypoints[0]["location"]?.arrayValue?.compactMap { $0.doubleValue })
+        #expect(abs(location[0] - 6.7978337) < 1e-4 && abs(location[1] - 46.2029872) < 1e-4)
+    }
+
+    @Test func routeEqualsGeoroutes() throws {
+        let from = Served.townNodes[10043]!, to = Served.townNodes[10015]!
+        for (profile, mode) in [("driving", "car"), ("cycling", "bicycle"), ("foot", "foot")] {
+            let osrm = try #require(Served.get("/route/v1/\(profile)/\(poste)?overview=false").json?["routes"]?[0])
+            let captured = CapturedStreams()
+            let status = GeorouteCommand.run(["route", "--from", "\(from.lat),\(from.lon)", "--to", "\(to.lat),\(to.lon)",
+                                              "--mode", mode, "-i", Served.townPath, "--format", "json", "--quiet"],
+                                             io: captured.io())
+            #expect(status == 0)
+            let cli = try JSONValue.parse(captured.output)
+            let cliDistance = try #require(cli["distance_m"]?.doubleValue ?? cli["distance"]?.doubleValue)
+            #expect(abs((osrm["distance"]?.doubleValue ?? 0) - cliDistance) < 0.5, "\(mode)")
+            #expect(osrm["geometry"] == nil)
+        }
+    }
+
+    @Test func stepsCarryManeuversClientsNeed() throws {
+        let json = try #require(Served.get("/route/v1/driving/\(poste)?steps=true&alternatives=false&geometries=polyline6").json)
+        let steps = try #require(json["routes"]?[0]?["legs"]?[0]?["steps"]?.arrayValue)
+        #expect(steps.count >= 3)
+        #expect(steps.first?["maneuver"]?["type"]?.stringValue == "depart")
+        #expect(steps.last?["maneuver"]?["type"]?.stringValue == "arrive")
+        for step in steps {
+            let type = step["maneuver"]?["type"]?.stringValue ?? ""
+            // osrm-text-instructions and LRM fail on a maneuver without a modifier.
+            if type != "depart" && type != "arrive" { #expect(step["maneuver"]?["modifier"]?.stringValue != nil, "\(type)") }
+            #expect(step["maneuver"]?["bearing_after"]?.intValue != nil)
+            #expect(step["mode"]?.stringValue == "driving")
+            let g = try #require(step["geometry"]?.stringValue)
+            #expect(Polyline.decode(Substring(g), precision: 6) != nil)
+        }
+    }
+
+    @Test func geojsonGeometryAndPolylineInput() throws {
+        let encoded = Polyline.encode([Served.townNodes[10043]!, Served.townNodes[10015]!], precision: 5)
+        let json = try #require(Served.get("/route/v1/car/polyline(\(encoded))?geometries=geojson&overview=full").json)
+        #expect(json["code"]?.stringValue == "Ok")
+        #expect(json["routes"]?[0]?["geometry"]?["type"]?.stringValue == "LineString")
+    }
+
+    @Test func leafletRoutingMachinesRequestIsAccepted() throws {
+        // Empty query items and empty hints on the first request; its own hints on the next.
+        let first = try #require(Served.get("/route/v1/driving/\(poste)?&overview=false&alternatives=true&steps=true&hints=;").json)
+        #expect(first["code"]?.stringValue == "Ok")
+        let hints = (first["waypoints"]?.arrayValue ?? []).compactMap { $0["hint"]?.stringValue }.joined(separator: ";")
+        let again = Served.get("/route/v1/driving/\(poste)?overview=false&alternatives=true&steps=true&hints=\(hints)")
+        #expect(again.json?["code"]?.stringValue == "Ok")
+    }
+
+    @Test func nearestSnapsToTheRoad() throws {
+        let p = Served.townNodes[10043]!
+        let json = try #require(Served.get("/nearest/v1/foot/\(p.lon + 0.0001),\(p.lat)").json)
+        #expect(json["code"]?.stringValue == "Ok")
+        let w = try #require(json["waypoints"]?[0])
+        #expect(w["nodes"]?.arrayValue?.count == 2)
+        #expect((w["distance"]?.doubleValue ?? 99) < 10)
+    }
+
+    @Test func matchPlacesTheRide() throws {
+        // Every fifth point of the drawn ride, as a client would send it.
+        let track = try TrackReader.read(path: TestData.sample("town-ride.gpx")).points.map(\.coordinate)
+        let picked = stride(from: 0, to: track.count, by: 5).map { track[$0] }
+        let coords = picked.map { "\($0.lon),\($0.lat)" }.joined(separator: ";")
+        let json = try #require(Served.get("/match/v1/cycling/\(coords)?overview=full&geometries=geojson").json)
+        #expect(json["code"]?.stringValue == "Ok")
+        let tracepoints = try #require(json["tracepoints"]?.arrayValue)
+        #expect(tracepoints.count == picked.count)
+        #expect(tracepoints.filter { $0 != .null }.count >= picked.count - 2)
+        let matchings = try #require(json["matchings"]?.arrayValue)
+        let length = matchings.compactMap { $0["distance"]?.doubleValue }.reduce(0, +)
+        // The true route is 2791.9 m long.
+        #expect(abs(length - 2791.9) < 150)
+        #expect(matchings.allSatisfy { ($0["confidence"]?.doubleValue ?? -1) >= 0 })
+    }
+
+    @Test func errorsAre400WithOSRMsCodes() throws {
+        let p = Served.lonLat(10043)
+        let cases: [(String, String)] = [
+            ("/route/v1/driving/\(p)", "InvalidOptions"),
+            ("/route/v2/driving/\(p);\(p)", "InvalidVersion"),
+            ("/router/v1/driving/\(p);\(p)", "InvalidService"),
+            ("/table/v1/driving/\(p);\(p)", "NotImplemented"),
+            ("/route/v1/driving/\(p);\(p)?bogus=1", "InvalidQuery"),
+            ("/route/v1/driving/\(p);\(p)?geometries=wkt", "InvalidQuery"),
+            ("/route/v1/driving/abc,def;\(p)", "InvalidUrl"),
+            ("/route/v1/driving/\(p);200,100", "InvalidValue"),
+            ("/route/v1/driving/\(p);10,10", "NoSegment"),
+            ("/route/v1/driving/polyline(%%%)", "InvalidUrl"),
+            ("/route/v1/driving/\(p);\(p)?radiuses=5", "InvalidOptions"),
+            ("/match/v1/driving/\(p);\(p)?timestamps=10;5", "InvalidValue"),
+            ("/nearest/v1/driving/\(p);\(p)", "InvalidOptions"),
+        ]
+        for (target, code) in cases {
+            let a = Served.get(target)
+            #expect(a.status == 400, "\(target)")
+            #expect(a.json?["code"]?.stringValue == code, "\(target): \(a.text)")
+            #expect(a.json?["message"]?.stringValue?.isEmpty == false, "\(target)")
+        }
+        // Ferry terminal to ferry terminal by car: no route.
+        let ferry = Served.get("/route/v1/driving/\(Served.lonLat(10004));\(Served.lonLat(10059))")
+        #expect(ferry.status == 400 && ferry.json?["code"]?.stringValue == "NoRoute")
+    }
+}
