@@ -7,13 +7,14 @@
 #   make test-sanitize  the test suite under AddressSanitizer, then ThreadSanitizer
 #   make test-limits    hostile inputs at full size (100 MB attribute, 10M tags, ...), with peak memory
 #   make bench-scale    build and search at 1x, 4x, 16x, 64x a real extract (SCALES, SCALE_INPUT)
+#   make bench-regions  the 16x extract cut into 8 regions, built in parallel, checked against one index
 
 SWIFT ?= swift
 APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev libmicrohttpd-dev pkg-config
 BIN := .build/release
 DEMO := .build/demo
 
-.PHONY: all deps build demo test test-sanitize test-limits fuzz bench bench-build bench-search bench-match bench-scale clean
+.PHONY: all deps build demo test test-sanitize test-limits fuzz bench bench-build bench-search bench-match bench-scale bench-regions clean
 
 all: build
 
@@ -82,3 +83,33 @@ bench-scale: deps
 
 clean:
 	rm -rf .build .build-asan .build-tsan $(DEMO) bench-out fuzz-out
+
+# docs/SCALE.md: the 16x Monaco of bench-scale (reused when present) cut with osmium into REGIONS
+# regions widened by OVERLAP_KM, indexed by REGION_JOBS parallel jobs beside the single build
+# (best of 3 each), and checked against it (scripts/regions.py). Two layouts (REGION_GRIDS): the
+# planner's grid, whose cuts fall between the copies, and 8 strips that cut through every copy's
+# streets, for routes across cuts. REGION_CUT: osmium's memory grows with the highest node id (the
+# copies' id offsets make it 1.6e11), so one region per osmium pass. Non-zero exit when a check
+# finds differences.
+REGIONS ?= 8
+OVERLAP_KM ?= 2
+REGION_JOBS ?= 2
+REGION_GRIDS ?= auto 1x8
+REGION_CUT ?= --per-pass 1
+bench-regions: deps
+	@DATA=$${GEOINDEX_DATA:-../shared/data}; SRC=$${SCALE_INPUT:-$$DATA/osrm/monaco.osm.gz}; \
+	if [ ! -f "$$SRC" ]; then echo "bench-regions skipped: $$SRC not found"; exit 0; fi; \
+	if ! command -v osmium >/dev/null; then echo "bench-regions skipped: osmium not found (apt-get install osmium-tool)"; exit 0; fi; \
+	set -e; SCRATCH=$${SWIFT_SCRATCH_PATH:-.build}; BIN=$$SCRATCH/release; X16=bench-out/scale/x16.osm.pbf; \
+	for p in geoindex geoquery georoute; do $(SWIFT) build -c release --scratch-path "$$SCRATCH" --product $$p >&2; done; \
+	if [ ! -f $$X16 ]; then mkdir -p bench-out/scale; echo "generating 16x ..." >&2; \
+	  python3 scripts/scale_extract.py "$$SRC" -n 16 -o $$X16.part.pbf -q; mv $$X16.part.pbf $$X16; fi; \
+	status=0; for grid in $(REGION_GRIDS); do \
+	  dir=bench-out/regions-$$grid; rm -rf $$dir; echo "=== $$grid"; \
+	  if [ $$grid = auto ]; then layout="--regions $(REGIONS)"; else layout="--grid $$grid"; fi; \
+	  python3 scripts/regions.py plan $$X16 $$layout --overlap-km $(OVERLAP_KM) --out $$dir; \
+	  python3 scripts/regions.py cut $$dir $(REGION_CUT); \
+	  python3 scripts/regions.py build $$dir --jobs $(REGION_JOBS) --repeat 3 --geoindex $$BIN/geoindex --single $$X16; \
+	  python3 scripts/regions.py check $$dir --single $$dir/single.geoidx --geoquery $$BIN/geoquery \
+	    --georoute $$BIN/georoute || status=1; \
+	done; exit $$status
