@@ -1,6 +1,7 @@
 # geoindex — offline OpenStreetMap search and route matching.
 #   make demo   build the tools and run them on the bundled sample town
 #   make test   run the test suite (real extracts in ../shared/data are used when present)
+#   make test-browser   the map page in headless Chromium (Selenium), screenshots in docs/screenshots
 #   make bench  measure import, search and matching beside xmlwf, SQLite FTS5, OSRM and Valhalla
 #   make build  release build of geoindex, geoquery, georoute, geoserve
 #   make fuzz           libFuzzer targets for every reader, FUZZ_SECONDS (60) each; non-zero on a finding
@@ -10,17 +11,17 @@
 #   make bench-regions  the 16x extract cut into 8 regions, built in parallel, checked against one index
 
 SWIFT ?= swift
-APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev libmicrohttpd-dev pkg-config
+APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev libmicrohttpd-dev libjs-leaflet pkg-config
 BIN := .build/release
 DEMO := .build/demo
 
-.PHONY: all deps build demo test test-sanitize test-limits fuzz bench bench-build bench-search bench-match bench-scale bench-regions clean
+.PHONY: all deps build demo test test-browser test-sanitize test-limits fuzz bench bench-build bench-search bench-match bench-scale bench-regions clean
 
 all: build
 
 # The C libraries come from Debian packages: install them when missing (as root), or say how.
 deps:
-	@if ! { [ -f /usr/include/expat.h ] && [ -f /usr/include/zlib.h ] && [ -f /usr/include/bzlib.h ] && [ -f /usr/include/microhttpd.h ] && command -v pkg-config >/dev/null; }; then \
+	@if ! { [ -f /usr/include/expat.h ] && [ -f /usr/include/zlib.h ] && [ -f /usr/include/bzlib.h ] && [ -f /usr/include/microhttpd.h ] && [ -f /usr/share/javascript/leaflet/leaflet.js ] && command -v pkg-config >/dev/null; }; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing $(APT_PACKAGES)"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); \
@@ -54,6 +55,23 @@ demo: build
 
 test: deps
 	$(SWIFT) test
+
+# The map page in a real browser: Debian's chromium and chromium-driver (and an emoji font for
+# the suggestions' icons), Selenium from PyPI in a virtual environment under .build.
+BROWSER_PACKAGES := chromium chromium-driver fonts-noto-color-emoji python3-venv
+BROWSER_VENV := .build/browser-venv
+test-browser: build
+	@if ! { command -v chromium >/dev/null && command -v chromedriver >/dev/null && [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && python3 -c 'import ensurepip' 2>/dev/null; }; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing $(BROWSER_PACKAGES)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES); \
+	  else \
+	    echo "missing the browser; run:  sudo apt-get install -y $(BROWSER_PACKAGES)"; exit 1; \
+	  fi; \
+	fi
+	@[ -x $(BROWSER_VENV)/bin/python ] || python3 -m venv $(BROWSER_VENV)
+	@$(BROWSER_VENV)/bin/python -c 'import selenium' 2>/dev/null || $(BROWSER_VENV)/bin/pip install -q selenium
+	$(BROWSER_VENV)/bin/python scripts/test_browser.py $(BIN)
 
 # Separate build directories, so a sanitizer run never invalidates the normal build.
 test-sanitize: deps

@@ -53,8 +53,10 @@ let package = Package(
                                                     "GeoImport", "GeoTracks", "GeoSearch", "GeoRouting"]),
         // The HTTP front end: Photon's, Nominatim's and OSRM's APIs and ours over the same library,
         // served by libmicrohttpd; `geoserve` is its command.
+        // Web/ is the map page (HTML, CSS, JavaScript; no build step), copied beside the executable.
         .target(name: "GeoServer", dependencies: ["GeoBase", "GeoModel", "GeoRoads", "GeoFormat", "GeoTracks",
-                                                  "GeoSearch", "GeoRouting", "GeoCommands", "CMicroHTTPD"]),
+                                                  "GeoSearch", "GeoRouting", "GeoCommands", "CMicroHTTPD"],
+                resources: [.copy("Web")]),
         // The library as users import it: every library target above but the commands.
         .target(name: "GeoIndexKit", dependencies: ["GeoBase", "GeoOSM", "GeoModel", "GeoRoads", "GeoFormat",
                                                     "GeoImport", "GeoTracks", "GeoSearch", "GeoRouting"]),

@@ -135,7 +135,7 @@ enum GeoAPI {
 
     // MARK: /features
 
-    static let featureParameters: Set<String> = ["bbox", "limit", "layers"]
+    static let featureParameters: Set<String> = ["bbox", "limit", "layers", "zoom"]
     static let featureLayers = ["roads", "places"]
 
     /// Roads (most important class first) and named places inside the box, up to `limit`
@@ -155,9 +155,13 @@ enum GeoAPI {
                     throw APIError("parameter 'layers': unknown layer '\(bad.prefix(40))' (expected \(featureLayers.joined(separator: ", ")))")
                 }
             }
+            let zoom = try p.int("zoom")
+            if let zoom, !(0...24).contains(zoom) { throw APIError("parameter 'zoom' must be from 0 to 24") }
             var features: [GeoJSONFeature] = []
             var truncated = false
-            if layers.contains("roads") { truncated = roads(in: box, state, limit: limit, into: &features) }
+            if layers.contains("roads") {
+                truncated = roads(in: box, state, limit: limit, minimumClass: zoom.map(roadDetail) ?? .other, into: &features)
+            }
             if layers.contains("places") && features.count < limit {
                 truncated = places(in: box, state, limit: limit, into: &features) || truncated
             }
@@ -169,14 +173,28 @@ enum GeoAPI {
         }
     }
 
-    /// Appends the road edges crossing `box`; true when some were left out for `limit`.
-    static func roads(in box: BoundingBox, _ state: ServiceState, limit: Int, into features: inout [GeoJSONFeature]) -> Bool {
+    /// The least important road class a map at `zoom` shows (a town's footpaths are noise on a
+    /// view of the whole region, and slow to draw).
+    static func roadDetail(_ zoom: Int) -> RoadClass {
+        switch zoom {
+        case ..<11: .primaryLink
+        case 11...12: .tertiaryLink
+        case 13: .pedestrian
+        default: .other
+        }
+    }
+
+    /// Appends the road edges crossing `box` (of classes up to `minimumClass`); true when some
+    /// were left out for `limit`.
+    static func roads(in box: BoundingBox, _ state: ServiceState, limit: Int, minimumClass: RoadClass = .other,
+                      into features: inout [GeoJSONFeature]) -> Bool {
         var found: [(rank: UInt8, graph: Int, edge: Int)] = []
         let fixed = FixedBoundingBox(box)
         for (k, graph) in (state.networks?.graphs ?? []).enumerated() {
             var seen = Set<Int>()
             graph.edges(near: fixed) { e in
-                guard seen.insert(e).inserted else { return }
+                guard seen.insert(e).inserted,
+                      graph.profile(graph.edge(e).profile).roadClass.rawValue <= minimumClass.rawValue else { return }
                 let line = graph.geometry(ofEdge: e)
                 guard line.contains(where: { fixed.contains($0) }) || crosses(line, fixed) else { return }
                 found.append((graph.profile(graph.edge(e).profile).roadClass.rawValue, k, e))

@@ -16,11 +16,13 @@ import Glibc
 public enum GeoserveCommand {
     public static let usage = """
     usage: geoserve [-i INDEX|DIR]... [--listen ADDRESS] [--threads N] [--cors ORIGIN]
-                    [--max-connections N] [--timeout SECONDS] [--quiet]
+                    [--max-connections N] [--timeout SECONDS] [--assets DIR] [--tiles URL]
+                    [--open] [--quiet]
 
     Serves the indexes over HTTP in the APIs of Photon (/api, /reverse), Nominatim (/search,
     /reverse?format=…, /status) and OSRM (/route/v1, /match/v1, /nearest/v1), and its own
-    (/suggest, POST /match, /features, /healthz, /metrics). GET / lists the endpoints.
+    (/suggest, POST /match, /features, /healthz, /metrics), and a map page at / (search as
+    you type, grouped pins, draw a route, GPX). GET /endpoints lists the endpoints.
       -i, --index FILE|DIR   the indexes; repeat it, or name a directory for one index per
                              region (default: $GEOINDEX, else the only *.geoidx here)
       --listen ADDRESS       HOST:PORT, [IPv6]:PORT or PORT (default 127.0.0.1:8080: loopback
@@ -29,6 +31,11 @@ public enum GeoserveCommand {
       --cors ORIGIN          allow browsers on ORIGIN (or *) to call the API
       --max-connections N    connections open at once (default 1000; more are refused)
       --timeout SECONDS      an idle or slow connection is closed after this (default 30)
+      --assets DIR           where Leaflet (leaflet.js, leaflet.css, images/) is
+                             (default /usr/share/javascript/leaflet, Debian's libjs-leaflet)
+      --tiles URL            add a tile layer to the page (e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png);
+                             without it the page draws its map from the index and asks no other host
+      --open                 print the page's address on standard output (and open it on a desktop)
       -q, --quiet            no access log and no start-up line on standard error
       -V, --version          the tool's and the index format's versions
     Limits: a request target over 8 KiB gets 414, a body over 16 MiB 413.
@@ -41,8 +48,8 @@ public enum GeoserveCommand {
     static let conventions = ToolConventions(name: "geoserve", usage: usage)
 
     static let spec = CommandLineArguments.Spec(
-        flags: ["--help", "--quiet", "--version"],
-        options: ["--index", "--listen", "--threads", "--cors", "--max-connections", "--timeout"],
+        flags: ["--help", "--quiet", "--version", "--open"],
+        options: ["--index", "--listen", "--threads", "--cors", "--max-connections", "--timeout", "--assets", "--tiles"],
         aliases: ["-i": "--index", "-h": "--help", "-q": "--quiet", "-V": "--version", "-l": "--listen"])
 
     /// The server as the arguments describe it, ready to start.
@@ -51,19 +58,29 @@ public enum GeoserveCommand {
         var configuration: HTTPServer.Configuration
         var cors: String?
         var quiet: Bool
+        var assets: String
+        var tiles: String?
+        var open: Bool
     }
 
     /// Runs `geoserve` with `args` (without the program name) until SIGTERM or SIGINT.
     public static func run(_ args: [String], io: CommandIO) -> Int32 {
         if !args.isEmpty, let answer = conventions.answerStandardRequests(args, io: io) { return answer }
         do {
-            let setup = try setup(try CommandLineArguments(args, spec: spec))
+            let a = try CommandLineArguments(args, spec: spec)
+            let setup = try setup(a)
             let paths = try resolve(setup.indexArguments, io: io)
-            let service = Service(state: try ServiceState(paths: paths), corsOrigin: setup.cors)
+            let page = PageAssets(webDirectory: PageAssets.locateWebDirectory(executable: executablePath()),
+                                  leafletDirectory: setup.assets)
+            if a.value("--assets") != nil, let problem = page.problem { throw UsageError("--assets: \(problem)") }
+            let service = Service(state: try ServiceState(paths: paths), corsOrigin: setup.cors, page: page, tiles: setup.tiles)
             let server = try start(service, setup: setup, io: io)
+            let address = "http://\(ListenAddress(host: setup.configuration.address.host, port: server.port))/"
             if !setup.quiet {
-                io.report("geoserve: serving \(paths.count == 1 ? paths[0] : "\(paths.count) indexes") on http://\(ListenAddress(host: setup.configuration.address.host, port: server.port))/")
+                io.report("geoserve: serving \(paths.count == 1 ? paths[0] : "\(paths.count) indexes") on \(address)")
+                if let problem = page.problem { io.report("geoserve: warning: the map page is not available: \(problem)") }
             }
+            if setup.open { openPage(address, io: io) }
             serveUntilStopped(server, service: service, setup: setup, io: io)
             return 0
         } catch let e as UsageError {
@@ -99,7 +116,16 @@ public enum GeoserveCommand {
             }
             cors = origin
         }
-        return Setup(indexArguments: a.values("--index"), configuration: configuration, cors: cors, quiet: a.has("--quiet"))
+        var tiles: String?
+        if let t = a.value("--tiles") {
+            guard t.hasPrefix("https://") || t.hasPrefix("http://"), t.contains("{z}"), t.contains("{x}"), t.contains("{y}"),
+                  !t.contains(where: { $0 == "\"" || $0 == "'" || $0 == " " || $0 == "\r" || $0 == "\n" || $0 == ";" }) else {
+                throw UsageError("--tiles expects a URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, not \"\(t)\"")
+            }
+            tiles = t
+        }
+        return Setup(indexArguments: a.values("--index"), configuration: configuration, cors: cors, quiet: a.has("--quiet"),
+                     assets: a.value("--assets") ?? PageAssets.systemLeaflet, tiles: tiles, open: a.has("--open"))
     }
 
     static func resolve(_ arguments: [String], io: CommandIO) throws -> [String] {
@@ -169,6 +195,26 @@ public enum GeoserveCommand {
         if !setup.quiet { io.report("geoserve: stopping: finishing the requests in flight") }
         server.stop(drainSeconds: 10)
         sources.forEach { $0.cancel() }
+    }
+}
+
+extension GeoserveCommand {
+    /// The running executable, to find the page's files beside it.
+    static func executablePath() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// Prints the page's address and, on a desktop (a display and xdg-open), opens it.
+    static func openPage(_ address: String, io: CommandIO) {
+        io.write(address + "\n")
+        guard io.environment["DISPLAY"] != nil || io.environment["WAYLAND_DISPLAY"] != nil,
+              FileManager.default.isExecutableFile(atPath: "/usr/bin/xdg-open") else { return }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdg-open")
+        p.arguments = [address]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try? p.run()
     }
 }
 

@@ -19,10 +19,18 @@ public final class Service: Sendable {
     public let corsOrigin: String?
     /// Connections open now, for /metrics (set by the server that carries the service).
     let connections: @Sendable () -> Int
+    /// The map page's files.
+    public let page: PageAssets
+    /// A tile layer the operator added (`--tiles`), as Leaflet's URL template; nil: the base
+    /// map is drawn from the index alone.
+    public let tiles: String?
 
-    public init(state: ServiceState, corsOrigin: String? = nil, connections: @escaping @Sendable () -> Int = { 0 }) {
+    public init(state: ServiceState, corsOrigin: String? = nil, page: PageAssets = PageAssets(problem: "no page"),
+                tiles: String? = nil, connections: @escaping @Sendable () -> Int = { 0 }) {
         holder = StateHolder(state)
         self.corsOrigin = corsOrigin
+        self.page = page
+        self.tiles = tiles
         self.connections = connections
     }
 
@@ -42,7 +50,7 @@ public final class Service: Sendable {
         case photonSearch = "photon_search", photonReverse = "photon_reverse"
         case nominatimSearch = "nominatim_search", nominatimReverse = "nominatim_reverse", status
         case osrmRoute = "osrm_route", osrmMatch = "osrm_match", osrmNearest = "osrm_nearest", osrmOther = "osrm_other"
-        case suggest, match, features, healthz, metrics, index, unknown
+        case suggest, match, features, healthz, metrics, index, endpoints, config, asset, unknown
     }
 
     public static func endpoint(_ request: HTTPRequest) -> Endpoint {
@@ -57,10 +65,13 @@ public final class Service: Sendable {
         case "/healthz": return .healthz
         case "/metrics": return .metrics
         case "/": return .index
+        case "/endpoints": return .endpoints
+        case "/config": return .config
         default:
             if request.path.hasPrefix("/route/") { return .osrmRoute }
             if request.path.hasPrefix("/match/") { return .osrmMatch }
             if request.path.hasPrefix("/nearest/") { return .osrmNearest }
+            if request.path.hasPrefix("/web/") || request.path.hasPrefix("/leaflet/") { return .asset }
             // Any other /{service}/v{N}/… is OSRM's too: it answers with OSRM's error codes.
             let parts = request.path.split(separator: "/", maxSplits: 2)
             if parts.count == 3, parts[1].first == "v", parts[1].dropFirst().allSatisfy(\.isNumber),
@@ -118,13 +129,64 @@ public final class Service: Sendable {
         case .healthz: return GeoAPI.health(state)
         case .metrics:
             return .text(metrics.render(state: state, connections: connections()), type: "text/plain; version=0.0.4; charset=utf-8")
-        case .index: return .json(Service.endpointList)
+        case .index:
+            let wantsJSON = (request.header("accept") ?? "").hasPrefix("application/json")
+            guard page.isAvailable, !wantsJSON else { return .json(endpointList) }
+            return pageFile(request.path)
+        case .endpoints: return .json(endpointList)
+        case .config: return .json(pageConfiguration(state))
+        case .asset: return pageFile(request.path)
         case .unknown:
             return ServiceErrors.ours(404, "no endpoint \(request.path.prefix(200)); GET / lists them")
         }
     }
 
-    static let endpointList: JSONValue = .object([
+    /// The map page's files, with a policy that lets the page load nothing from another host
+    /// (but the operator's tiles).
+    func pageFile(_ path: String) -> HTTPResponse {
+        guard let f = page.file(path) else {
+            return ServiceErrors.ours(404, page.problem.map { "the map page is not available: \($0)" } ?? "no file \(path.prefix(200))")
+        }
+        var headers = [("Content-Type", f.type), ("Cache-Control", "no-cache")]
+        if f.type.hasPrefix("text/html") {
+            let tileOrigin = tiles.flatMap(Service.origin).map { " " + $0 } ?? ""
+            headers.append(("Content-Security-Policy",
+                            "default-src 'self'; img-src 'self' data: blob:\(tileOrigin); connect-src 'self' blob:; style-src 'self' 'unsafe-inline'"))
+        }
+        return HTTPResponse(status: 200, headers: headers, body: f.bytes)
+    }
+
+    /// "https://tile.example.org" of a tile URL template.
+    static func origin(_ url: String) -> String? {
+        guard let scheme = url.range(of: "://") else { return nil }
+        let rest = url[scheme.upperBound...]
+        let host = rest.prefix { $0 != "/" }
+        return host.isEmpty ? nil : String(url[..<scheme.upperBound]) + host.replacingOccurrences(of: "{s}", with: "*")
+    }
+
+    /// What the page needs to start: where the data is, and the optional tile layer.
+    func pageConfiguration(_ state: ServiceState) -> JSONValue {
+        var box: BoundingBox?
+        for b in state.dataBoxes { if box == nil { box = b } else { box!.extend(b) } }
+        var f: [(String, JSONValue)] = [("software", .string(GeoServerVersion.software))]
+        if let b = box {
+            f.append(("bbox", .array([.coordinate(b.minLon), .coordinate(b.minLat), .coordinate(b.maxLon), .coordinate(b.maxLat)])))
+            // The most important place, for a first view that is not a whole country's box.
+            if let c = state.mainPlace {
+                f.append(("center", .array([.coordinate(c.lon), .coordinate(c.lat)])))
+            }
+        }
+        f.append(("tiles", tiles.map { .string($0) } ?? .null))
+        return .object(f)
+    }
+
+    var endpointList: JSONValue {
+        var list = Service.endpoints
+        if let problem = page.problem { list.append(("page", .string("not available: \(problem)"))) }
+        return .object(list)
+    }
+
+    static let endpoints: [(String, JSONValue)] = [
         ("software", .string(GeoServerVersion.software)),
         ("endpoints", .array([
             "GET /api?q=…  (Photon search)", "GET /reverse?lat=…&lon=…  (Photon reverse)",
@@ -133,9 +195,9 @@ public final class Service: Sendable {
             "GET /match/v1/{profile}/{lon,lat;…}  (OSRM match)", "GET /nearest/v1/{profile}/{lon,lat}  (OSRM nearest)",
             "GET /suggest?q=…  (geoquery JSON)", "POST /match  (a GPX, GeoJSON or CSV track)",
             "GET /features?bbox=minLon,minLat,maxLon,maxLat  (roads and places as GeoJSON)",
-            "GET /healthz", "GET /metrics  (Prometheus)",
+            "GET /healthz", "GET /metrics  (Prometheus)", "GET /  (the map page)", "GET /endpoints  (this list)",
         ].map { JSONValue.string($0) })),
-    ])
+    ]
 }
 
 public enum GeoServerVersion {

@@ -21,6 +21,8 @@ public final class ServiceState: Sendable {
     /// The newest build time among the indexes.
     public let dataUpdated: Date
     public let loadedAt: Date
+    /// Where the most important place (city, town) of the indexes is, for the page's first view.
+    public let mainPlace: Coordinate?
 
     public init(paths: [String]) throws {
         precondition(!paths.isEmpty)
@@ -32,6 +34,13 @@ public final class ServiceState: Sendable {
         networks = graphs.isEmpty ? nil : RegionNetworks(graphs: graphs)
         dataUpdated = Date(timeIntervalSince1970: TimeInterval(indexes.map(\.buildTime).max() ?? 0))
         loadedAt = Date()
+        var best: (importance: UInt8, point: Coordinate)?
+        for index in indexes {
+            for i in 0..<index.count where index.kind(i) == .place && index.importance(i) > best?.importance ?? 0 {
+                best = (index.importance(i), index.point(i).coordinate)
+            }
+        }
+        mainPlace = best?.point
     }
 
     /// The boxes of the indexes' data (for hints about swapped coordinates).

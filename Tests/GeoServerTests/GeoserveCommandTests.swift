@@ -83,6 +83,16 @@ import Glibc
         #expect(child.stderr.isEmpty)
     }
 
+    @Test func openPrintsThePagesAddress() throws {
+        let child = try ServerProcess(["-i", Served.townPath, "--listen", "127.0.0.1:0", "--open", "--quiet"], captureOutput: true)
+        defer { child.kill() }
+        #expect(child.waitForOutput("http://127.0.0.1:"))
+        let port = try #require(UInt16(child.stdout.split(separator: ":").last?.prefix { $0.isNumber } ?? ""))
+        #expect(try RawHTTPClient(port: port).get("/healthz")?.status == 200)
+        Glibc.kill(child.pid, SIGTERM)
+        #expect(child.waitForExit() == 0)
+    }
+
     @Test func aPortInUseExits2() throws {
         let child = try ServerProcess(["-i", Served.townPath, "--listen", "127.0.0.1:0"])
         defer { child.kill() }
@@ -97,13 +107,23 @@ final class ServerProcess: @unchecked Sendable {
     let process = Process()
     private let lock = NSLock()
     private var collected = ""
+    private var collectedOutput = ""
 
-    init(_ args: [String]) throws {
+    init(_ args: [String], captureOutput: Bool = false) throws {
         process.executableURL = URL(fileURLWithPath: Executable.path("geoserve"))
         process.arguments = args
         let err = Pipe()
         process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
+        if captureOutput {
+            let out = Pipe()
+            process.standardOutput = out
+            out.fileHandleForReading.readabilityHandler = { [weak self] h in
+                let d = h.availableData
+                self?.lock.withLock { self?.collectedOutput += String(decoding: d, as: UTF8.self) }
+            }
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+        }
         err.fileHandleForReading.readabilityHandler = { [weak self] h in
             let d = h.availableData
             self?.lock.withLock { self?.collected += String(decoding: d, as: UTF8.self) }
@@ -113,6 +133,16 @@ final class ServerProcess: @unchecked Sendable {
 
     var pid: Int32 { process.processIdentifier }
     var stderr: String { lock.withLock { collected } }
+    var stdout: String { lock.withLock { collectedOutput } }
+
+    func waitForOutput(_ text: String, seconds: Double = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if stdout.contains(text) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
 
     func waitFor(_ text: String, seconds: Double = 5) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)

@@ -1,0 +1,45 @@
+// The page's start: the map over the index's own base map, then the search
+// panel and the draw mode. `/config` says where the data is and whether the
+// operator added a tile layer (--tiles); nothing else is ever fetched from
+// another host. Timings of each keystroke and drawing go to
+// window.geoserveTimings for the browser tests and the README's figures.
+import { BaseMap } from './basemap.js';
+import { SearchPanel } from './search.js';
+import { DrawMode } from './draw.js';
+
+window.geoserveTimings = { suggest: [], suggestFetch: [], draw: [] };
+
+async function start() {
+  const config = await (await fetch('/config')).json();
+  const map = L.map('map', { preferCanvas: true, zoomControl: true, attributionControl: true });
+  map.attributionControl.setPrefix(false);
+  map.attributionControl.addAttribution('Data © OpenStreetMap contributors');
+  if (config.tiles) {
+    L.tileLayer(config.tiles, { maxZoom: 19 }).addTo(map);
+  }
+  const [minLon, minLat, maxLon, maxLat] = config.bbox || [-10, 35, 30, 60];
+  map.fitBounds([[minLat, minLon], [maxLat, maxLon]]);
+  if (map.getZoom() < 14 && config.center) map.setView([config.center[1], config.center[0]], 15);
+
+  if (!config.tiles) new BaseMap(map).start();
+  const search = new SearchPanel(map);
+  const draw = new DrawMode(map);
+  window.geoserve = { map, search, draw, fit: bounds => fitVisible(map, bounds) };
+  document.body.dataset.ready = 'true';
+}
+
+/// Fits `bounds` into the part of the map the panel does not cover.
+export function fitVisible(map, bounds, maxZoom = 18) {
+  const panel = document.getElementById('panel').getBoundingClientRect();
+  const wide = window.innerWidth > 600;
+  map.fitBounds(bounds, {
+    paddingTopLeft: wide ? [panel.right + 20, 30] : [30, 30],
+    paddingBottomRight: wide ? [30, 30] : [30, window.innerHeight - panel.top + 20],
+    maxZoom, animate: false,
+  });
+}
+
+start().catch(error => {
+  console.error(error);
+  document.getElementById('search-status').textContent = 'The map could not start: ' + error.message;
+});
