@@ -12,6 +12,7 @@ enum BatchRunner {
     /// Runs every line of `source` ("-" = stdin); returns the exit status (0, or 2 when input is unreadable).
     static func run(source: String, engine: SearchEngine, defaults: SearchOptions, io: CommandIO) throws -> Int32 {
         let output = io.writeOutput
+        let geocoder = ReverseGeocoder(indexes: engine.indexes)
         let file = try FileByteSource(path: source, standardInput: io.standardInput)
         var pending: [UInt8] = []
         var out: [UInt8] = []
@@ -24,8 +25,14 @@ enum BatchRunner {
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             let answer: JSONValue
             do {
-                let (id, text, options) = try RequestParsing.batchLine(bytes, defaults: defaults)
-                answer = SearchOutput.json(engine.search(text, options: options), id: id)
+                if let v = try? JSONValue.parse(bytes), let (point, level, radius) = try ReverseLookup.batchLine(v, defaults: defaults) {
+                    let response = ReverseLookup.answer(point, level: level, radius: radius, language: v["lang"]?.stringValue ?? defaults.language,
+                                                        geocoder: geocoder)
+                    answer = ReverseLookup.json(response, point: point, level: level, id: v["id"] ?? .null)
+                } else {
+                    let (id, text, options) = try RequestParsing.batchLine(bytes, defaults: defaults)
+                    answer = SearchOutput.json(engine.search(text, options: options), id: id)
+                }
             } catch let e as UsageError {
                 let id = (try? JSONValue.parse(bytes))?["id"] ?? .null
                 answer = .object([("id", id), ("error", .string("line \(lineNumber): \(e.message)"))])

@@ -11,6 +11,7 @@ import GeoSearch
 public enum GeoqueryCommand {
     public static let usage = """
     usage: geoquery TEXT [options]
+           geoquery --reverse LAT,LON [--reverse-level LEVEL] [options]
            geoquery --batch [FILE|-] [options]
 
       -i, --index FILE|DIR   index to search; repeat it, or name a directory, to search several
@@ -24,7 +25,12 @@ public enum GeoqueryCommand {
       --group[=METERS]       cluster results within METERS (default 100) into groups
       --units metric|imperial
       --format text|json|ndjson|geojson   (default: text on a terminal, json otherwise)
-      --batch [FILE|-]       one JSON query per line in, one JSON answer per line out
+      --reverse LAT,LON      what is at the point: the nearest address, else the street, else
+                             the settlement, with its distance (within --radius, default 1 km,
+                             5 km for suburbs, 30 km for cities)
+      --reverse-level L      address (default), street, suburb or city: how detailed
+      --batch [FILE|-]       one JSON query per line in, one JSON answer per line out; a line
+                             {"reverse": [lat, lon], "level": "street"} is a reverse look-up
       -q, --quiet            no messages on stderr
       -V, --version          the tool's and the index format's versions
     Exit status: 0 results found, 1 no result ("no results" goes to stderr), 2 usage or input error.
@@ -36,7 +42,8 @@ public enum GeoqueryCommand {
     // number is then an error, never silently made part of the query.
     static let spec = CommandLineArguments.Spec(
         flags: ["--help", "--quiet", "--version"],
-        options: ["--index", "--near", "--radius", "--bbox", "--limit", "--types", "--lang", "--units", "--format"],
+        options: ["--index", "--near", "--radius", "--bbox", "--limit", "--types", "--lang", "--units", "--format", "--reverse",
+                  "--reverse-level"],
         optionalValues: ["--group": { !$0.hasPrefix("-") }, "--batch": { $0 == "-" || !$0.hasPrefix("-") }],
         aliases: ["-i": "--index", "-h": "--help", "-q": "--quiet", "-n": "--limit", "-V": "--version"])
 
@@ -61,7 +68,7 @@ public enum GeoqueryCommand {
         if let n = try args.int("--limit", range: 1...SearchOptions.maxLimit) { options.limit = n }
         if let s = args.value("--near") { options.near = try RequestParsing.point(s, name: "--near") }
         if let r = try args.double("--radius", range: 0.001...40_000_000) {
-            guard options.near != nil else { throw UsageError("--radius needs --near LAT,LON") }
+            guard options.near != nil || args.has("--reverse") else { throw UsageError("--radius needs --near LAT,LON") }
             options.radius = r
         }
         if let b = args.value("--bbox") { options.window = try RequestParsing.bbox(b, name: "--bbox") }
@@ -95,7 +102,12 @@ public enum GeoqueryCommand {
         } else {
             format = io.outputIsTerminal ? .text : .json
         }
-        if args.has("--batch") {
+        if args.has("--reverse") && args.has("--batch") { throw UsageError("--reverse and --batch cannot be used together (batch lines take \"reverse\")") }
+        if args.has("--reverse-level") && !args.has("--reverse") { throw UsageError("--reverse-level needs --reverse LAT,LON") }
+        if args.has("--reverse") {
+            guard args.positional.isEmpty else { throw UsageError("--reverse looks up a point; give no TEXT") }
+            if options.near != nil { throw UsageError("--reverse and --near cannot be used together") }
+        } else if args.has("--batch") {
             guard args.positional.isEmpty else { throw UsageError("--batch reads queries from a file; give no TEXT") }
             if let f = args.value("--format"), f != "json" && f != "ndjson" {
                 throw UsageError("--batch answers one JSON document per line; --format \(f) cannot be used with it")
@@ -112,6 +124,9 @@ public enum GeoqueryCommand {
             let hint = CoordinateHints.swapped(near, boxes: indexes.compactMap(\.dataBox))
             if !hint.isEmpty { io.report("geoquery: warning: --near \(text) lies outside the index\(hint)") }
         }
+        if let text = args.value("--reverse") {
+            return try reverse(text, args: args, options: options, format: format, indexes: indexes, io: io)
+        }
         if args.has("--batch") {
             return try BatchRunner.run(source: args.value("--batch") ?? "-", engine: engine, defaults: options, io: io)
         }
@@ -120,6 +135,31 @@ public enum GeoqueryCommand {
         switch format {
         case .text: if !response.results.isEmpty { io.write(SearchOutput.text(response)) }
         case .json: io.write(SearchOutput.json(response).jsonBytes() + [0x0A])
+        case .geojson: io.write(SearchOutput.geojson(response).jsonBytes() + [0x0A])
+        case .ndjson:
+            var out: [UInt8] = []
+            for r in response.results { SearchOutput.json(r).write(to: &out); out.append(0x0A) }
+            io.write(out)
+        }
+        return response.results.isEmpty ? 1 : 0
+    }
+
+    static func reverse(_ text: String, args: CommandLineArguments, options: SearchOptions, format: SearchOutputFormat,
+                        indexes: [LandmarkIndex], io: CommandIO) throws -> Int32 {
+        let point = try RequestParsing.point(text, name: "--reverse")
+        let level = try args.value("--reverse-level").map { try ReverseLookup.level($0, name: "--reverse-level") } ?? .address
+        let quiet = args.has("--quiet")
+        let hint = CoordinateHints.swapped(point, boxes: indexes.compactMap(\.dataBox))
+        if !hint.isEmpty && !quiet { io.report("geoquery: warning: --reverse \(text) lies outside the index\(hint)") }
+        let response = ReverseLookup.answer(point, level: level, radius: options.radius, language: options.language,
+                                            geocoder: ReverseGeocoder(indexes: indexes))
+        if response.results.isEmpty && !quiet {
+            let radius = options.radius ?? ReverseLookup.defaultRadius(level)
+            io.report("geoquery: nothing within \(DistanceLabel.text(radius, units: options.units)) of \(text)")
+        }
+        switch format {
+        case .text: if !response.results.isEmpty { io.write(SearchOutput.text(response)) }
+        case .json: io.write(ReverseLookup.json(response, point: point, level: level).jsonBytes() + [0x0A])
         case .geojson: io.write(SearchOutput.geojson(response).jsonBytes() + [0x0A])
         case .ndjson:
             var out: [UInt8] = []

@@ -136,6 +136,11 @@ public struct RoadGraph: Sendable {
         return view.string(&o) ?? ""
     }
 
+    /// Whether the profile's road has a name, without decoding it (the name's length comes first).
+    @inlinable public func isNamed(_ p: RoadProfile) -> Bool {
+        p.nameOffset < layout.namesLength && view.u8(namesAt + p.nameOffset) != 0
+    }
+
     /// Points between the edge's end nodes, in way order.
     @inlinable public func shape(ofEdge e: Int) -> Range<Int> {
         let o = edgesAt + e * RoadGraphFormat.edgeSize

@@ -38,6 +38,7 @@ public struct ReverseGeocoder: Sendable {
                         language: String? = nil) -> SearchResult? {
         guard point.isValid else { return nil }
         if level == .address, let hit = nearest(point, radius: min(radius, addressReach), limit: 1, language: language,
+                                                 where: { index, i in index.kind(i) == .address || index.kind(i) != .street },
                                                  accept: { $0.kind == .address || $0.houseNumber != nil }).first {
             return hit
         }
@@ -49,72 +50,84 @@ public struct ReverseGeocoder: Sendable {
             ? ["place=city", "place=town", "place=village", "place=municipality"]
             : ["place=suburb", "place=quarter", "place=neighbourhood", "place=village", "place=hamlet", "place=town",
                "place=city", "place=borough", "place=locality"]
-        return nearest(point, radius: radius, limit: 1, language: language, accept: { wanted.contains($0.category) }).first
+        return nearest(point, radius: radius, limit: 1, language: language, where: { index, i in index.kind(i) == .place },
+                       accept: { wanted.contains($0.category) }).first
     }
 
     /// The landmarks nearest `point` within `radius` metres that `accept` takes, nearest first.
+    /// `where` is a cheap test on the index's columns (kind, category) run before a landmark is
+    /// described; landmarks are described nearest first and only until `limit` are accepted.
     public func nearest(_ point: Coordinate, radius: Double, limit: Int, language: String? = nil,
+                        where prefilter: (LandmarkIndex, Int) -> Bool = { _, _ in true },
                         accept: (SearchResult) -> Bool = { _ in true }) -> [SearchResult] {
         guard point.isValid, limit > 0 else { return [] }
-        var found: [SearchResult] = []
-        var seen = Set<String>()
         var reach = min(radius, 50)
         while true {
-            found.removeAll(keepingCapacity: true)
-            seen.removeAll(keepingCapacity: true)
+            var near: [(distance: Double, source: Int, id: Int)] = []
             let box = FixedBoundingBox(BoundingBox(around: point, meters: reach))
             for (k, index) in indexes.enumerated() {
                 for range in index.quadtree.ranges(intersecting: box) {
                     for id in range {
                         let i = Int(id)
-                        let p = index.point(i).coordinate
-                        let d = point.distance(to: p)
-                        guard d <= reach, let r = describe(i, in: index, source: k, distance: d, language: language),
-                              accept(r), seen.insert(r.osm).inserted else { continue }
-                        found.append(r)
+                        let d = point.distance(to: index.point(i).coordinate)
+                        if d <= reach && prefilter(index, i) { near.append((d, k, i)) }
                     }
                 }
             }
+            near.sort { ($0.distance, $0.source, $0.id) < ($1.distance, $1.source, $1.id) }
+            var found: [SearchResult] = []
+            var seen = Set<String>()
+            for n in near {
+                guard let r = describe(n.id, in: indexes[n.source], source: n.source, distance: n.distance, language: language),
+                      accept(r), seen.insert(r.osm).inserted else { continue }
+                found.append(r)
+                if found.count == limit { return found }
+            }
             // Enough found inside the circle this box covers, or the search radius reached.
-            if found.count >= limit || reach >= radius { break }
+            if reach >= radius { return found }
             reach = min(radius, reach * 4)
         }
-        found.sort { ($0.distance ?? 0, $0.osm) < ($1.distance ?? 0, $1.osm) }
-        return Array(found.prefix(limit))
     }
 
     /// The named street nearest `point` on the road graph, as the street landmark of that name
     /// nearby when the index has one (with its OSM id and extent), else as the road itself.
     public func nearestStreet(_ point: Coordinate, radius: Double, language: String? = nil) -> SearchResult? {
-        var best: (name: String, distance: Double, snapped: Coordinate, index: Int)?
+        var best: (profile: Int, distance: Double, snapped: Coordinate, index: Int)?
+        let projection = LocalProjection(origin: point)
         for (k, index) in indexes.enumerated() {
             guard let graph = index.roadGraph else { continue }
-            let projection = LocalProjection(origin: point)
             graph.edges(near: FixedBoundingBox(BoundingBox(around: point, meters: radius))) { e in
                 let edge = graph.edge(e)
-                let name = graph.name(ofProfile: graph.profile(edge.profile))
-                guard !name.isEmpty else { return }
-                let line = graph.geometry(ofEdge: e).map { projection.project($0.coordinate) }
-                for s in 1..<line.count {
-                    let r = PlanarGeometry.segmentDistance(px: 0, py: 0, ax: line[s - 1].x, ay: line[s - 1].y,
-                                                           bx: line[s].x, by: line[s].y)
-                    guard r.distance <= radius, r.distance < best?.distance ?? .infinity else { continue }
-                    let x = line[s - 1].x + r.t * (line[s].x - line[s - 1].x), y = line[s - 1].y + r.t * (line[s].y - line[s - 1].y)
-                    best = (name, r.distance, projection.unproject(x: x, y: y), k)
+                // Names are compared by profile: decoding a name per edge would cost more than the geometry.
+                guard graph.isNamed(graph.profile(edge.profile)) else { return }
+                var previous = projection.project(graph.coordinate(ofNode: edge.from).coordinate)
+                func segment(to c: FixedCoordinate) {
+                    let next = projection.project(c.coordinate)
+                    let r = PlanarGeometry.segmentDistance(px: 0, py: 0, ax: previous.x, ay: previous.y, bx: next.x, by: next.y)
+                    if r.distance <= radius, r.distance < best?.distance ?? .infinity {
+                        let x = previous.x + r.t * (next.x - previous.x), y = previous.y + r.t * (next.y - previous.y)
+                        best = (edge.profile, r.distance, projection.unproject(x: x, y: y), k)
+                    }
+                    previous = next
                 }
+                for i in graph.shape(ofEdge: e) { segment(to: graph.shapePoint(i)) }
+                segment(to: graph.coordinate(ofNode: edge.to))
             }
         }
-        guard let best else { return nil }
+        guard let best, let graph = indexes[best.index].roadGraph else { return nil }
+        let name = graph.name(ofProfile: graph.profile(best.profile))
+        guard !name.isEmpty else { return nil }
         // The street landmark carrying that name (its pieces merged), within a street's length.
-        let normalized = TextNormalizer.normalize(best.name)
-        let named = nearest(best.snapped, radius: 2_000, limit: 1, language: language) {
-            $0.kind == .street && TextNormalizer.normalize($0.name) == normalized
+        let normalized = TextNormalizer.normalize(name)
+        let named = nearest(best.snapped, radius: 2_000, limit: 1, language: language, where: { index, i in index.kind(i) == .street }) {
+            TextNormalizer.normalize($0.name) == normalized
         }.first
         var r = named ?? SearchResult(
-            landmarkID: -1, name: best.name, subtitle: "Street", kind: .street, category: "highway=road", icon: "road",
+            landmarkID: -1, name: name, subtitle: "Street", kind: .street, category: "highway=road", icon: "road",
             osm: "", coordinate: best.snapped, bbox: nil, distance: nil, distanceLabel: nil, highlights: [],
-            action: .substitute, displayText: best.name + ", ", score: 0, address: nil, locality: nil)
+            action: .substitute, displayText: name + ", ", score: 0, address: nil, locality: nil)
         r.distance = best.distance
+        r.distanceLabel = DistanceLabel.text(best.distance, units: .metric)
         r.source = best.index
         return r
     }

@@ -56,6 +56,14 @@ public struct SearchResponse: Sendable {
     /// A newer search in the same session superseded this one.
     public var cancelled: Bool
 
+    public init(query: String, results: [SearchResult], groups: [ResultGroup] = [], tookMs: Double, cancelled: Bool = false) {
+        self.query = query
+        self.results = results
+        self.groups = groups
+        self.tookMs = tookMs
+        self.cancelled = cancelled
+    }
+
     /// The box of all results (what "centre on results" zooms to).
     public var area: BoundingBox? {
         guard let first = results.first else { return nil }

@@ -252,6 +252,6 @@ enum GeoAPI {
         .json(.object([("status", .string("ok")), ("indexes", .int(Int64(state.indexes.count))),
                        ("landmarks", .int(Int64(state.indexes.reduce(0) { $0 + $1.count }))),
                        ("roads", .bool(state.networks != nil)),
-                       ("loaded_at", .string(ISO8601DateFormatter().string(from: state.loadedAt)))]))
+                       ("loaded_at", .string(UTCTime.iso8601(state.loadedAt)))]))
     }
 }

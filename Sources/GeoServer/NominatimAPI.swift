@@ -125,7 +125,7 @@ enum NominatimAPI {
         switch p.string("format") ?? "text" {
         case "text": return .text("OK")
         case "json":
-            let updated = ISO8601DateFormatter().string(from: state.dataUpdated)
+            let updated = UTCTime.iso8601(state.dataUpdated)
             return .json(.object([("status", .int(0)), ("message", .string("OK")), ("data_updated", .string(updated)),
                                   ("software_version", .string(GeoServerVersion.software))]))
         default:

@@ -50,10 +50,11 @@ enum PhotonAPI {
             let filter = try Filter(request)
             let lang = language(request)
             let metres = min(radius, 5_000) * 1_000
-            var found = state.reverse.nearest(point, radius: metres, limit: limit * 4, language: lang) {
-                $0.kind != .street && filter.accepts($0)
-            }
-            if let street = state.reverse.nearestStreet(point, radius: min(metres, 1_000), language: lang), filter.accepts(street) {
+            var found = state.reverse.nearest(point, radius: metres, limit: limit, language: lang,
+                                              where: { index, i in index.kind(i) != .street }, accept: filter.accepts)
+            // The street the point is on: within a street's width and a bit, not the radius, which
+            // is for objects (a street 1 km away is not where the point is).
+            if let street = state.reverse.nearestStreet(point, radius: min(metres, 250), language: lang), filter.accepts(street) {
                 found.append(street)
             }
             found.sort { ($0.distance ?? 0) < ($1.distance ?? 0) }
