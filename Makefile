@@ -9,13 +9,16 @@
 #   make test-limits    hostile inputs at full size (100 MB attribute, 10M tags, ...), with peak memory
 #   make bench-scale    build and search at 1x, 4x, 16x, 64x a real extract (SCALES, SCALE_INPUT)
 #   make bench-regions  the 16x extract cut into 8 regions, built in parallel, checked against one index
+#   make bench-serve    geoserve under wrk load (1, 8, 64 connections) beside osrm-routed and Nominatim
+#   make bench-serve-reload  64 connections on geoserve for 60 s while its index is replaced and reloaded
 
 SWIFT ?= swift
 APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev libmicrohttpd-dev libjs-leaflet pkg-config
 BIN := .build/release
 DEMO := .build/demo
 
-.PHONY: all deps build demo test test-browser test-sanitize test-limits fuzz bench bench-build bench-search bench-match bench-scale bench-regions clean
+.PHONY: all deps build demo test test-browser test-sanitize test-limits fuzz bench bench-build bench-search bench-match bench-scale bench-regions \
+        bench-serve bench-serve-reload serve-bench-tools clean
 
 all: build
 
@@ -98,6 +101,30 @@ bench-match: deps
 
 bench-scale: deps
 	bash scripts/bench_scale.sh
+
+# geoserve over HTTP (scripts/bench_serve.py): the release geoserve and geoindex built in
+# SWIFT_SCRATCH_PATH (default .build) as the other benchmarks do, and wrk, installed like the C
+# libraries when missing. The peers, their venv and prepared data: scripts/peers/serve_peers.py.
+# Results in bench-out/serve/. Environment: GEOINDEX_DATA, BENCH_SECONDS (10), BENCH_CONNECTIONS
+# ("1 8 64"), BENCH_SEED (42), NO_PEERS=1, BENCH_SERVE_CACHE, BENCH_OSRM_ALGORITHM (mld or ch).
+SERVE_SCRATCH = $(or $(SWIFT_SCRATCH_PATH),.build)
+serve-bench-tools: deps
+	$(SWIFT) build -c release --scratch-path $(SERVE_SCRATCH) --product geoindex
+	$(SWIFT) build -c release --scratch-path $(SERVE_SCRATCH) --product geoserve
+	@if ! command -v wrk >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing wrk"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; \
+	  else \
+	    echo "missing wrk; run:  sudo apt-get install -y wrk"; exit 1; \
+	  fi; \
+	fi
+
+bench-serve: serve-bench-tools
+	python3 scripts/bench_serve.py --bin $(SERVE_SCRATCH)/release
+
+bench-serve-reload: serve-bench-tools
+	python3 scripts/bench_serve.py --bin $(SERVE_SCRATCH)/release --reload
 
 clean:
 	rm -rf .build .build-asan .build-tsan $(DEMO) bench-out fuzz-out
