@@ -165,8 +165,12 @@ public enum AccessRules {
 
     /// "50", "30 mph", "50;30" (lowest), "walk" (6); nil for "none"/"signals"/unknown.
     static func parseMaxspeed(_ raw: String) -> Double? {
-        let first = raw.split(separator: ";").first.map(String.init) ?? raw
-        let lower = first.lowercased().trimmingCharacters(in: .whitespaces)
+        // "50;30" lists values for parts of the road or times of day: the lowest is the safe one.
+        raw.split(separator: ";").compactMap { parseOneMaxspeed(String($0)) }.min()
+    }
+
+    static func parseOneMaxspeed(_ value: String) -> Double? {
+        let lower = value.lowercased().trimmingCharacters(in: .whitespaces)
         if lower == "walk" { return 6 }
         let digits = lower.prefix { $0.isNumber || $0 == "." }
         guard let v = Double(digits), v > 0 else { return nil }

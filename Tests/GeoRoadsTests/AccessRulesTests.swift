@@ -220,11 +220,11 @@ private func both(_ speed: UInt8) -> ModeAccess { ModeAccess(forward: true, back
     }
 
     @Test func maxspeedListsUseTheLowestValueAsDocumented() {
-        // AccessRules.parseMaxspeed documents `"50;30" (lowest)`, but it takes the first value.
-        withKnownIssue("parseMaxspeed reads the first value of a ';' list, not the lowest") {
-            #expect(access(AccessRules.profile(["highway": "primary", "maxspeed": "50;30"]), .car).speed == 27)
-        }
+        #expect(access(AccessRules.profile(["highway": "primary", "maxspeed": "50;30"]), .car).speed == 27)
         #expect(access(AccessRules.profile(["highway": "primary", "maxspeed": "30;50"]), .car).speed == 27)
+        // A value that is no speed is skipped, not taken for the lowest.
+        #expect(access(AccessRules.profile(["highway": "primary", "maxspeed": "signals;50"]), .car).speed == 45)
+        #expect(access(AccessRules.profile(["highway": "primary", "maxspeed": "20 mph;50"]), .car).speed == 29)   // 32.2 km/h × 0.9
     }
 
     // MARK: barriers
