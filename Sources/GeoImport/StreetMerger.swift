@@ -65,12 +65,28 @@ enum StreetMerger {
         return byRoot.values.sorted { $0[0] < $1[0] }
     }
 
-    /// True when some vertex of one line lies within the join distance of the other line.
+    /// True when some vertex of one line lies within the join distance of the other line, or
+    /// the lines cross (an X with every vertex far from the other line: a bridge over a square).
     static func near(_ a: [FixedCoordinate], _ b: [FixedCoordinate]) -> Bool {
         let proj = LocalProjection(origin: a[0].coordinate)
         let pa = a.map { proj.project($0.coordinate) }
         let pb = b.map { proj.project($0.coordinate) }
-        return within(pa, pb) || within(pb, pa)
+        return within(pa, pb) || within(pb, pa) || cross(pa, pb)
+    }
+
+    private static func cross(_ a: [(x: Double, y: Double)], _ b: [(x: Double, y: Double)]) -> Bool {
+        guard a.count > 1, b.count > 1 else { return false }
+        func side(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double), _ r: (x: Double, y: Double)) -> Double {
+            (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x)
+        }
+        for i in 1..<a.count {
+            for j in 1..<b.count {
+                let d1 = side(b[j - 1], b[j], a[i - 1]), d2 = side(b[j - 1], b[j], a[i])
+                let d3 = side(a[i - 1], a[i], b[j - 1]), d4 = side(a[i - 1], a[i], b[j])
+                if (d1 > 0) != (d2 > 0) && (d3 > 0) != (d4 > 0) && d1 != 0 && d2 != 0 { return true }
+            }
+        }
+        return false
     }
 
     private static func within(_ pts: [(x: Double, y: Double)], _ line: [(x: Double, y: Double)]) -> Bool {

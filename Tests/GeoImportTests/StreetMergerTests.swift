@@ -122,10 +122,11 @@ private func box(_ points: [(Double, Double)]) -> FixedBoundingBox {
 
     @Test func crossingWaysWithoutASharedNodeTouch() {
         // Two long ways of one name crossing in an X (a bridge, say): no vertex of either lies within 50 m
-        // of the other line, yet the lines meet. The merger only measures vertices against lines.
+        // of the other line, yet the lines meet.
         let a = part(1, "Rue du Pont", [(0, -500), (0, 500)]), b = part(2, "Rue du Pont", [(-500, 0), (500, 0)])
-        withKnownIssue("StreetMerger.near compares vertices with lines, so crossing segments count as apart") {
-            #expect(StreetMerger.merge([a, b]).count == 1)
-        }
+        #expect(StreetMerger.merge([a, b]).count == 1)
+        // Parallel ways far apart stay two streets.
+        let c = part(3, "Rue du Pont", [(-500, 2_000), (500, 2_000)])
+        #expect(StreetMerger.merge([a, c]).count == 2)
     }
 }
