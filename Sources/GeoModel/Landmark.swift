@@ -99,8 +99,17 @@ public enum AddressFormat {
     /// Endings of compound street names ("Hauptstraße", "Mannerheimintie").
     static let numberAfterSuffixes = ["straße", "strasse", "weg", "gasse", "allee", "platz", "ring", "damm", "ufer",
                                       "katu", "tie", "gatan", "vägen", "straat", "laan", "gracht"]
-    /// First words of street names in languages that write the number after the street.
-    static let numberAfterFirstWords: Set<String> = ["ulica", "ul.", "via", "calle", "carrer", "rua", "avenida", "ulice", "utca"]
+    /// First words of street names in languages that write the number after the street
+    /// ("улица Гончарова 7", "Avinguda Meritxell 11", "Via Roma 3", "ul. Długa 5").
+    static let numberAfterFirstWords: Set<String> = [
+        "ulica", "ul.", "aleja", "al.", "plac", "ulice", "utca",
+        "via", "viale", "piazza", "corso", "largo", "vicolo", "strada",
+        "calle", "avenida", "plaza", "paseo", "camino", "carretera", "travesía", "ronda",
+        "carrer", "avinguda", "plaça", "passeig", "camí", "travessera", "rambla",
+        "rua", "praça", "travessa", "estrada", "alameda",
+        "улица", "ул.", "проспект", "пр-т", "переулок", "пер.", "шоссе", "бульвар", "набережная", "наб.", "площадь",
+        "проезд", "тупик", "аллея", "вулиця", "вул.", "вуліца",
+    ]
 
     public static func numberGoesAfter(street: String) -> Bool {
         let lower = street.lowercased()
