@@ -161,9 +161,9 @@ public enum GeoserveCommand {
                 watched = IndexFiles.snapshot(paths)
                 if !setup.quiet { io.report("geoserve: reopened \(paths.count) index\(paths.count == 1 ? "" : "es") (\(why))") }
             } catch {
-                service.reloadFailed()
                 // A broken file is not served: the indexes opened before go on answering.
                 let message = (error as? InputError).map(\.description) ?? (error as? UsageError)?.message ?? "\(error)"
+                service.reloadFailed(message)
                 io.report("geoserve: reload failed, still serving the previous indexes: \(message)")
                 watched = IndexFiles.snapshot(service.state.paths)
             }

@@ -18,7 +18,7 @@ final class Metrics: Sendable {
     }
 
     private let table = Mutex<[String: Series]>([:])
-    private let reloads = Mutex<(ok: Int, failed: Int)>((0, 0))
+    private let reloads = Mutex<(ok: Int, failed: Int, lastError: String?)>((0, 0, nil))
     let started = Date()
 
     func record(endpoint: String, status: Int, seconds: Double) {
@@ -32,9 +32,14 @@ final class Metrics: Sendable {
         }
     }
 
-    func recordReload(ok: Bool) {
-        reloads.withLock { if ok { $0.ok += 1 } else { $0.failed += 1 } }
+    func recordReload(ok: Bool, error: String? = nil) {
+        reloads.withLock {
+            if ok { $0.ok += 1; $0.lastError = nil } else { $0.failed += 1; $0.lastError = error }
+        }
     }
+
+    /// Reloads so far, and why the last one failed when it did (nil once one succeeds again).
+    var reloadState: (ok: Int, failed: Int, lastError: String?) { reloads.withLock { $0 } }
 
     /// The exposition text.
     func render(state: ServiceState, connections: Int) -> String {

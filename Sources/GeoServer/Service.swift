@@ -43,7 +43,7 @@ public final class Service: Sendable {
         metrics.recordReload(ok: true)
     }
 
-    public func reloadFailed() { metrics.recordReload(ok: false) }
+    public func reloadFailed(_ message: String) { metrics.recordReload(ok: false, error: message) }
 
     /// The endpoints, by path: what a request asks for, in the metrics' names.
     public enum Endpoint: String, Sendable {
@@ -126,7 +126,7 @@ public final class Service: Sendable {
         case .suggest: return GeoAPI.suggest(request, state)
         case .match: return GeoAPI.match(request, state)
         case .features: return GeoAPI.features(request, state)
-        case .healthz: return GeoAPI.health(state)
+        case .healthz: return GeoAPI.health(state, reloads: metrics.reloadState)
         case .metrics:
             return .text(metrics.render(state: state, connections: connections()), type: "text/plain; version=0.0.4; charset=utf-8")
         case .index:

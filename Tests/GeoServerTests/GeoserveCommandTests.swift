@@ -65,6 +65,9 @@ import Glibc
             #expect(rename(broken, served) == 0)
             #expect(child.waitFor("reload failed, still serving the previous indexes", seconds: 10))
             #expect(try RawHTTPClient(port: port).get("/api?q=rue")?.status == 200)
+            let health = try #require(try RawHTTPClient(port: port).get("/healthz")?.json)
+            #expect(health["status"]?.stringValue == "degraded" && health["failed_reloads"]?.intValue == 1)
+            #expect(health["last_reload_error"]?.stringValue?.contains("town.geoidx") == true)
 
             Glibc.kill(child.pid, SIGTERM)
             #expect(child.waitForExit() == 0)
