@@ -1,7 +1,7 @@
 // libFuzzer target: the index-file reader on a mutated .geoidx. The header
 // CRC and the section CRCs are recomputed over the mutated bytes first, so
-// mutations get past the checksums and reach what opening, searching,
-// routing, matching and `verify` read from the sections — the case of a file
+// mutations get past the checksums and reach what opening, searching, map
+// shape queries, routing, matching and `verify` read from the sections — the case of a file
 // written wrongly rather than damaged in transit. None of them may crash,
 // hang or read outside the mapping; wrong answers are allowed.
 //
@@ -85,6 +85,15 @@ public func fuzzIndex(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     for i in 0..<min(index.count, 64) {
         _ = index.record(i)
         _ = index.bbox(i)
+    }
+    if let shapes = index.mapShapes {
+        let world = FixedBoundingBox(minLon: -1_800_000_000, minLat: -900_000_000, maxLon: 1_800_000_000, maxLat: 900_000_000)
+        var n = 0
+        shapes.forEach(in: world) { s in n += s.rings.count }
+        shapes.forEach(in: FixedBoundingBox(minLon: 67_900_000, minLat: 461_950_000, maxLon: 68_000_000, maxLat: 462_000_000),
+                       minimumSpan: 100) { _ in }
+        shapes.forEachShape { _ in }
+        _ = (shapes.layerCounts, shapes.layerBytes)
     }
     guard let graph = index.roadGraph else { return 0 }
     var waypoints = [Coordinate(lat: 46.1957, lon: 6.7922), Coordinate(lat: 46.2050, lon: 6.8100)]

@@ -9,7 +9,7 @@ import GeoModel
 
 public enum GeoindexCommand {
     public static let usage = """
-    usage: geoindex build INPUT [-o OUTPUT] [--no-roads] [--quiet] [--node-store memory|file]
+    usage: geoindex build INPUT [-o OUTPUT] [--no-roads] [--no-map] [--quiet] [--node-store memory|file]
                            [--max-tag-bytes N] [--max-tags N] [--max-refs N]
            geoindex info FILE [--json]
            geoindex verify FILE [--quiet]
@@ -18,6 +18,8 @@ public enum GeoindexCommand {
     INPUT is OSM PBF (.osm.pbf), OSM XML (.osm, .osm.xml), gzip- or bzip2-compressed
     XML (.osm.gz, .osm.bz2), or - for stdin; the format is recognised by content.
     OUTPUT defaults to the input name with .geoidx (region.osm.pbf -> region.geoidx).
+    --no-roads leaves out the road graph, --no-map the map shapes (water, green areas,
+    land use, buildings, railways… for an offline base map).
     --node-store file keeps node locations (about 6 bytes a node) in an unlinked,
     memory-mapped temporary file in $TMPDIR (else beside OUTPUT) instead of memory.
     OUTPUT may be - (standard output), a device or a FIFO; it may not be INPUT.
@@ -30,7 +32,7 @@ public enum GeoindexCommand {
     static let conventions = ToolConventions(name: "geoindex", usage: usage)
 
     static let spec = CommandLineArguments.Spec(
-        flags: ["--no-roads", "--quiet", "--json", "--help", "--version"],
+        flags: ["--no-roads", "--no-map", "--quiet", "--json", "--help", "--version"],
         options: ["--output", "--max-tag-bytes", "--max-tags", "--max-refs", "--node-store"],
         aliases: ["-o": "--output", "-q": "--quiet", "-h": "--help"])
 
@@ -62,6 +64,7 @@ public enum GeoindexCommand {
     static func buildOptions(_ args: CommandLineArguments, input: String, io: CommandIO) throws -> BuildOptions {
         var options = BuildOptions(output: args.value("--output") ?? BuildOptions.defaultOutput(for: input))
         options.includeRoads = !args.has("--no-roads")
+        options.includeMap = !args.has("--no-map")
         if let n = try args.int("--max-tag-bytes", range: 256...(1 << 30)) { options.limits.maxTagBytes = n }
         if let n = try args.int("--max-tags", range: 1...(1 << 30)) { options.limits.maxTagsPerElement = n }
         if let n = try args.int("--max-refs", range: 2...(1 << 30)) { options.limits.maxRefsPerElement = n }

@@ -29,7 +29,13 @@ extension IndexInfo {
         } else {
             lines.append("road graph:    none (built with --no-roads)")
         }
-        lines.append("size:          \(s(j["file_bytes"])) bytes, \(s(j["bytes_per_landmark"])) bytes per landmark (without the graph)")
+        if let m = j["map"], case .object = m {
+            let layers = (m["by_layer"]?.objectValue ?? []).map { "\($0.0) \(s($0.1["shapes"]))" }.joined(separator: ", ")
+            lines.append("map shapes:    \(s(m["shapes"])) shapes (\(layers)), \(s(m["bytes"])) bytes")
+        } else {
+            lines.append("map shapes:    none (built with --no-map)")
+        }
+        lines.append("size:          \(s(j["file_bytes"])) bytes, \(s(j["bytes_per_landmark"])) bytes per landmark (without the graph and the map)")
         lines.append("sections:      \(s(j["sections"]))")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -6,7 +6,7 @@
 
 public enum IndexFormat {
     public static let magic: [UInt8] = Array("GEOIDX\r\n".utf8)
-    public static let version: UInt32 = 2
+    public static let version: UInt32 = 3
     public static let headerSize = 64
     public static let sectionEntrySize = 32
     public static let maxSections = 64
@@ -27,6 +27,7 @@ public enum SectionTag: String, CaseIterable, Sendable {
     case postings = "POST"
     case quadtree = "QTRE"
     case graph = "GRPH"      // road graph (routing)
+    case mapShapes = "SHPS"  // map shapes (an offline base map), optional
 
     public var code: UInt32 {
         let b = Array(rawValue.utf8)

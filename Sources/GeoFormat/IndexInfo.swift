@@ -14,7 +14,8 @@ public enum IndexInfo {
             total += s.length
         }
         let graphBytes = index.sections[.graph]?.length ?? 0
-        let landmarkBytes = index.file.view.count - graphBytes
+        let mapBytes = index.sections[.mapShapes]?.length ?? 0
+        let landmarkBytes = index.file.view.count - graphBytes - mapBytes
         var fields: [(String, JSONValue)] = [
             ("file", .string(index.path)),
             ("format_version", .int(Int64(index.formatVersion))),
@@ -37,7 +38,23 @@ public enum IndexInfo {
         } else {
             fields.append(("graph", .null))
         }
+        fields.append(("map", mapJSON(index)))
         return .object(fields)
+    }
+
+    /// The map shapes: count, section bytes, and per layer the shapes and their bytes (records
+    /// and boxes; the tree and the kind table are shared). Null when the index has none.
+    static func mapJSON(_ index: LandmarkIndex) -> JSONValue {
+        guard let section = index.sections[.mapShapes] else { return .null }
+        guard let shapes = index.mapShapes else { return .object([("bytes", .int(Int64(section.length))), ("shapes", .null)]) }
+        let counts = shapes.layerCounts, bytes = shapes.layerBytes
+        let layers: [(String, JSONValue)] = MapLayer.allCases.map { l in
+            let i = Int(l.rawValue)
+            return (l.name, .object([("shapes", .int(Int64(counts[i]))),
+                                     ("bytes", .int(Int64(bytes[i] &+ counts[i] &* MapShapeFormat.boxSize)))]))
+        }
+        return .object([("shapes", .int(Int64(shapes.count))), ("bytes", .int(Int64(section.length))),
+                        ("by_layer", .object(layers))])
     }
 
     /// One JSON line per landmark: what other tools (and the benchmark's FTS5 peer) need.

@@ -29,9 +29,14 @@ public struct ImportWarnings: Sendable, Codable {
     public var nodesWithoutCoordinates = 0
     public var outOfOrderNodes = 0
     public var deletedElementsSkipped = 0
+    /// Rings of map shapes (multipolygon relations) whose ways did not close, left out.
+    public var unclosedRings = 0
+    /// Inner rings of map shapes inside none of their relation's outer rings, left out.
+    public var strayInnerRings = 0
 
     public init() {}
 
+    /// Warnings about the landmark data (the map shapes' ring counts are reported apart).
     public var total: Int {
         missingNodeRefs + waysWithoutGeometry + relationsWithoutGeometry + nodesWithoutCoordinates + outOfOrderNodes
     }

@@ -2,7 +2,8 @@
 // and the zero padding between sections (IndexLayoutCheck), then the
 // structure: records and token lists decode and fill their sections exactly,
 // sampled offsets agree, ids and ordinals stay in range and ascend, the trie
-// and quadtree are well formed, and the road graph's references hold.
+// and quadtree are well formed, the road graph's references hold, and the map
+// shapes' records, boxes and tree agree (MapShapeCheck).
 // Faults name the section: "index file is corrupt: TRIE (…)".
 import GeoBase
 import GeoRoads
@@ -54,6 +55,9 @@ public enum IndexVerifier {
         if let f = checkQuadtree(index) { fault(.quadtree, f) }
         if index.sections[.graph] != nil {
             if let f = checkGraph(index) { fault(.graph, f) }
+        }
+        if index.sections[.mapShapes] != nil {
+            if let f = index.mapShapes.map({ $0.check() }) ?? "layout does not match its counts" { fault(.mapShapes, f) }
         }
         if case .object(let m) = index.metadata, m.isEmpty { fault(.meta, "not valid JSON") }
         return faults

@@ -12,6 +12,9 @@ public struct IndexWriter {
     public var graphSection: [UInt8]?
     public var graphItems = 0
     public var graphMeta: [String: Int] = [:]
+    /// The SHPS section (MapShapeWriter.section) and its shape count; nil leaves it out.
+    public var mapShapeSection: [UInt8]?
+    public var mapShapeCount = 0
 
     public init(metadata: IndexMetadata) {
         self.metadata = metadata
@@ -145,6 +148,7 @@ public struct IndexWriter {
             (.quadtree, quadtree, n),
         ]
         if let graphSection { sections.append((.graph, graphSection, graphItems)) }
+        if let mapShapeSection { sections.append((.mapShapes, mapShapeSection, mapShapeCount)) }
         return sections
     }
 
@@ -173,7 +177,9 @@ public struct IndexWriter {
                                   ("ways_without_geometry", .int(Int64(w.waysWithoutGeometry))),
                                   ("relations_without_geometry", .int(Int64(w.relationsWithoutGeometry))),
                                   ("nodes_without_coordinates", .int(Int64(w.nodesWithoutCoordinates))),
-                                  ("out_of_order_nodes", .int(Int64(w.outOfOrderNodes)))])),
+                                  ("out_of_order_nodes", .int(Int64(w.outOfOrderNodes))),
+                                  ("unclosed_rings", .int(Int64(w.unclosedRings))),
+                                  ("stray_inner_rings", .int(Int64(w.strayInnerRings)))])),
             ("graph", .object(graph)),
         ])
         return meta.jsonBytes()

@@ -1,5 +1,5 @@
 // Everything a build can be told, as one value: where the index goes, whether
-// it gets a road graph, the limits on hostile input, where node locations are
+// it gets a road graph and map shapes, the limits on hostile input, where node locations are
 // kept, how many threads decode, and the time stamped into the file. The
 // library reads no environment variables: a front end fills this in (the
 // `geoindex` command maps SOURCE_DATE_EPOCH, TMPDIR, GEOINDEX_THREADS and
@@ -22,6 +22,9 @@ public struct BuildOptions: Sendable {
     public var output: String
     /// Build the road graph (routing and map matching need it).
     public var includeRoads = true
+    /// Keep the map shapes (water, green areas, land use, buildings, railways… for drawing an
+    /// offline base map: the SHPS section).
+    public var includeMap = true
     /// Limits on hostile input (tag sizes, tags per element, refs per way).
     public var limits = OSMParseLimits()
     public var nodeStore = NodeStoreMode.memory

@@ -83,6 +83,14 @@ final class GrowableRegion {
         count += 1
     }
 
+    /// Appends `bytes` in one copy.
+    func append(contentsOf bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if count + bytes.count > usable && !grow(to: count + bytes.count) { return }
+        bytes.withUnsafeBytes { (base + count).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        count += bytes.count
+    }
+
     @inline(__always) func append<T: FixedWidthInteger>(_ value: T) {
         let n = MemoryLayout<T>.size
         if count + n > usable && !grow(to: count + n) { return }

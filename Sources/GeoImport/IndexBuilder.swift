@@ -2,10 +2,11 @@
 // content, stream it through the parser into the landmark collector (and the
 // road graph builder), and write the index atomically.
 //
-// The phases are ordered so the big structures never coexist: way extents go
-// once relations are read; the road graph takes its nodes' coordinates and
-// then the node store goes; landmarks are merged and written last, section by
-// section, straight to the output file.
+// The phases are ordered so the big structures never coexist: way extents (and
+// the ways kept for multipolygons) go once relations are read; the road graph
+// takes its nodes' coordinates and then the node store goes; the map shapes
+// become their section and their archive goes; landmarks are merged and
+// written last, section by section, straight to the output file.
 import Foundation
 import GeoBase
 import GeoFormat
@@ -25,6 +26,11 @@ public struct BuildReport: Sendable {
     public var nodeStoreBytes = 0
     /// Bytes of way extents kept for relations (released before the graph is built).
     public var wayExtentBytes = 0
+    /// Map shapes written (0 without a map), the bytes their archive and the ways kept for
+    /// multipolygons held at the end of the import, and the size of their section.
+    public var mapShapes = 0
+    public var mapShapeImportBytes = 0
+    public var mapShapeBytes = 0
 }
 
 public enum IndexBuilder {
@@ -52,13 +58,14 @@ public enum IndexBuilder {
         let collector = imported.collector
         var roads = imported.roads
         let file = imported.file
-        if let failure = collector.nodes.failure {
+        if let failure = collector.nodes.failure ?? collector.mapShapes?.failure {
             throw InputError(file: file.name, message: failure, limit: options.nodeStore == .memory ? "nodeStore" : nil)
         }
         trace.mark("imported")
         var report = BuildReport()
         report.nodeStoreBytes = collector.nodes.memoryBytes
         report.wayExtentBytes = collector.wayExtentBytes
+        report.mapShapeImportBytes = collector.mapShapeBytes
         collector.releaseWayBoxes()
         // The graph's nodes get their coordinates; then the node store (the largest structure) goes.
         roads?.resolve(nodes: collector.nodes)
@@ -67,6 +74,8 @@ public enum IndexBuilder {
         let graph = roads?.assemble()
         roads = nil
         trace.mark("graph built")
+        let shapes = collector.takeMapShapes()
+        if shapes != nil { trace.mark("map shapes") }
         let drafts = collector.finish()
         trace.mark("landmarks merged")
 
@@ -79,6 +88,12 @@ public enum IndexBuilder {
             writer.graphMeta = ["nodes": graph.nodeCount, "edges": graph.edgeCount, "bytes": graph.bytes.count]
             report.graphNodes = graph.nodeCount
             report.graphEdges = graph.edgeCount
+        }
+        if let shapes {
+            writer.mapShapeSection = shapes.section
+            writer.mapShapeCount = shapes.count
+            report.mapShapes = shapes.count
+            report.mapShapeBytes = shapes.section.count
         }
         let sections = writer.sections(for: drafts)
         trace.mark("sections")
@@ -125,6 +140,9 @@ public enum IndexBuilder {
         collector.trace = MemoryTrace(sink: options.memoryTrace)
         let roads = options.includeRoads ? RoadGraphBuilder() : nil
         collector.roads = roads
+        if options.includeMap {
+            collector.mapShapes = try MapShapeCollector(backing: nodes.backing)
+        }
         let report: ((Int64) -> Void)? = progress.map { p in { p($0, file.totalBytes) } }
         if format == .pbf {
             let reader = PBFReader(name: file.name, limits: options.limits, workers: options.threads)

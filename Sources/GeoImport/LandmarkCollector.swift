@@ -2,9 +2,11 @@
 // coordinates, and turns tagged objects into landmark drafts. Streets are held
 // back as parts so the ways of one street can merge; highway ways and barrier
 // nodes are passed on to the road graph builder. `finish()` merges streets,
-// assigns localities and returns the landmarks. Everything kept per element
-// is compact (NodeStore, WayExtentStore, DraftArchive): an import's memory is
-// bounded by bytes per node, not by objects per element.
+// assigns localities and returns the landmarks. Ways and relations also go to
+// the map shape collector, when the build makes a map. Everything kept per
+// element is compact (NodeStore, WayExtentStore, DraftArchive, the map shapes'
+// archive): an import's memory is bounded by bytes per node, not by objects
+// per element.
 import Foundation
 import GeoBase
 import GeoFormat
@@ -25,6 +27,8 @@ public final class LandmarkCollector {
     public private(set) var counts = (nodes: 0, ways: 0, relations: 0)
     public private(set) var dataBox = FixedBoundingBox.empty
     public weak var roads: RoadNetworkSink?
+    /// The map shapes (nil when the build leaves the map out).
+    var mapShapes: MapShapeCollector?
     /// Where phase lines go when the build traces its memory.
     package var trace = MemoryTrace(sink: nil)
 
@@ -86,6 +90,7 @@ public final class LandmarkCollector {
         for c in scratch { box.extend(c) }
         if !box.isEmpty { wayExtents?.append(id: id, box: box) }
         let tags = b.tagRange(ofWay: i)
+        mapShapes?.way(id: id, refs: refs, points: scratch, b, tags: tags)
         guard !tags.isEmpty else { return }
         if let roads, b.hasAnyTag(in: tags, of: LandmarkCollector.roadKeys) {
             let dict = b.tagDictionary(in: tags)
@@ -115,6 +120,7 @@ public final class LandmarkCollector {
 
     private func relation(_ b: OSMBatch, _ i: Int) {
         counts.relations += 1
+        mapShapes?.relation(b, i)
         let tags = b.tagRange(ofRelation: i)
         guard !tags.isEmpty, b.hasAnyTag(in: tags, of: LandmarkClassifier.interestingKeys) else { return }
         let dict = b.tagDictionary(in: tags)
@@ -176,6 +182,17 @@ public final class LandmarkCollector {
     /// Releases way extents once relations are done (they are only needed for relation geometry).
     public func releaseWayBoxes() {
         wayExtents = nil
+        mapShapes?.releaseMembers()
+    }
+
+    /// The map shapes' section and count (nil without a map); the shapes' archive goes with it.
+    func takeMapShapes() -> (section: [UInt8], count: Int)? {
+        guard let mapShapes else { return nil }
+        warnings.unclosedRings = mapShapes.unclosedRings
+        warnings.strayInnerRings = mapShapes.strayInnerRings
+        let result = (mapShapes.section(), mapShapes.count)
+        self.mapShapes = nil
+        return result
     }
 
     /// Releases the node locations once nothing needs them (the road graph has its coordinates).
@@ -187,6 +204,9 @@ public final class LandmarkCollector {
 
     /// Bytes held by the way extents (for the memory report).
     public var wayExtentBytes: Int { wayExtents?.memoryBytes ?? 0 }
+
+    /// Bytes held by the map shapes and the ways kept for multipolygons (for the memory report).
+    var mapShapeBytes: Int { mapShapes?.memoryBytes ?? 0 }
 
     public func absorb(parseWarnings w: OSMParseWarnings) {
         warnings.nodesWithoutCoordinates += w.nodesWithoutCoordinates

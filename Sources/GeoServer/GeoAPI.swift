@@ -136,7 +136,7 @@ enum GeoAPI {
     // MARK: /features
 
     static let featureParameters: Set<String> = ["bbox", "limit", "layers", "zoom"]
-    static let featureLayers = ["roads", "places"]
+    static let featureLayers = ["roads", "places"] + MapLayer.allCases.map(\.name)
 
     /// Roads (most important class first) and named places inside the box, up to `limit`
     /// features; the answer says `"truncated": true` when the box held more.
@@ -159,8 +159,13 @@ enum GeoAPI {
             if let zoom, !(0...24).contains(zoom) { throw APIError("parameter 'zoom' must be from 0 to 24") }
             var features: [GeoJSONFeature] = []
             var truncated = false
+            let shapeLayers = Set(MapLayer.allCases.filter { layers.contains($0.name) })
+            if !shapeLayers.isEmpty {
+                truncated = shapes(in: box, state, zoom: zoom, layers: shapeLayers, limit: limit / 2, into: &features)
+            }
             if layers.contains("roads") {
                 truncated = roads(in: box, state, limit: limit, minimumClass: zoom.map(roadDetail) ?? .other, into: &features)
+                    || truncated
             }
             if layers.contains("places") && features.count < limit {
                 truncated = places(in: box, state, limit: limit, into: &features) || truncated
@@ -219,6 +224,34 @@ enum GeoAPI {
         var b = FixedBoundingBox.empty
         for p in line { b.extend(p) }
         return b.intersects(box)
+    }
+
+    /// Appends the map shapes (water, green areas, buildings…) crossing `box`, leaving out those
+    /// smaller than about three pixels at `zoom` (and buildings below zoom 15), biggest first so
+    /// that a limit drops what shows least; true when some were left out for `limit`.
+    static func shapes(in box: BoundingBox, _ state: ServiceState, zoom: Int?, layers: Set<MapLayer>, limit: Int,
+                       into features: inout [GeoJSONFeature]) -> Bool {
+        let fixed = FixedBoundingBox(box)
+        // Degrees per pixel at `zoom` (256-pixel tiles), in 1e-7° units.
+        let span = zoom.map { Int32(min(1e9, 3 * 360 / (256 * pow(2, Double($0))) * 1e7)) } ?? 0
+        var found: [(size: Int64, shape: MapShape)] = []
+        for index in state.indexes {
+            index.mapShapes?.forEach(in: fixed, minimumSpan: span) { s in
+                guard layers.contains(s.layer), !(s.layer == .building && (zoom ?? 18) < 15) else { return }
+                let size = Int64(s.bbox.maxLon) - Int64(s.bbox.minLon) + Int64(s.bbox.maxLat) - Int64(s.bbox.minLat)
+                found.append((size, s))
+            }
+        }
+        found.sort { $0.size > $1.size }
+        let room = max(0, limit)
+        for (_, s) in found.prefix(room) {
+            var props: [(String, JSONValue)] = [("layer", .string(s.layer.name)), ("kind", .string(s.kind))]
+            if let n = s.name { props.append(("name", .string(n))) }
+            let rings = s.rings.map { $0.map(\.coordinate) }
+            let geometry: GeoJSONGeometry = s.layer.isArea ? .polygon(rings) : .lineString(rings.first ?? [])
+            features.append(GeoJSONFeature(geometry: geometry, properties: props))
+        }
+        return found.count > room
     }
 
     /// Appends the places (towns, suburbs, villages…) inside `box`, most important first.

@@ -9,6 +9,8 @@ public enum GeoJSONGeometry: Sendable, Equatable {
     case point(Coordinate)
     case lineString([Coordinate])
     case multiLineString([[Coordinate]])
+    /// An outer ring and its holes, each closed (RFC 7946: the first position repeated last).
+    case polygon([[Coordinate]])
 
     public var json: JSONValue {
         switch self {
@@ -18,6 +20,8 @@ public enum GeoJSONGeometry: Sendable, Equatable {
             return ["type": "LineString", "coordinates": .array(line.map(JSONValue.position))]
         case .multiLineString(let lines):
             return ["type": "MultiLineString", "coordinates": .array(lines.map { .array($0.map(JSONValue.position)) })]
+        case .polygon(let rings):
+            return ["type": "Polygon", "coordinates": .array(rings.map { .array($0.map(JSONValue.position)) })]
         }
     }
 
@@ -26,7 +30,7 @@ public enum GeoJSONGeometry: Sendable, Equatable {
         switch self {
         case .point(let c): all = [c]
         case .lineString(let line): all = line
-        case .multiLineString(let lines): all = lines.flatMap { $0 }
+        case .multiLineString(let lines), .polygon(let lines): all = lines.flatMap { $0 }
         }
         return GeoJSONWriter.boundingBox(of: all)
     }

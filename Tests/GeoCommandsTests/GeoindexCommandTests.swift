@@ -1,6 +1,7 @@
 // What only the command line adds to a build: the environment mapped onto the
 // build options (SOURCE_DATE_EPOCH, GEOINDEX_THREADS, GEOINDEX_MEMTRACE) and
-// the flag that raises a limit named in the error the library reports.
+// the flag that raises a limit named in the error the library reports, and
+// --no-map with what `info` then says.
 import Foundation
 import Testing
 @testable import GeoBase
@@ -60,5 +61,25 @@ import GeoTestSupport
         #expect(r.status == 0 && r.stdout.isEmpty)
         #expect(r.stderr.hasPrefix("\(dir)/t.geoidx: 128 landmarks (poi "))
         #expect(r.stderr.contains(" bytes") && r.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func noMapLeavesTheMapShapesOutAndInfoSaysSo() throws {
+        let dir = scratch("nomap")
+        let town = TestData.sample("town.osm")
+        let full = try InProcess.geoindex(["build", town, "-o", dir + "/full.geoidx", "-q"], environment: ["SOURCE_DATE_EPOCH": "0"])
+        let bare = try InProcess.geoindex(["build", town, "-o", dir + "/bare.geoidx", "-q", "--no-map"], environment: ["SOURCE_DATE_EPOCH": "0"])
+        #expect(full.status == 0 && bare.status == 0)
+        let text = try InProcess.geoindex(["info", dir + "/full.geoidx"])
+        #expect(text.stdout.contains("map shapes:    52 shapes (water 1, waterway 1, coastline 0, green 1, landuse 0, sand 0, building 46, railway 3), "))
+        #expect(text.stdout.contains("SHPS "))
+        let json = try JSONValue.parse(try InProcess.geoindex(["info", dir + "/full.geoidx", "--json"]).output)
+        #expect(json["map"]?["by_layer"]?["railway"]?["shapes"]?.intValue == 3)
+        let bareText = try InProcess.geoindex(["info", dir + "/bare.geoidx"]).stdout
+        #expect(bareText.contains("map shapes:    none (built with --no-map)") && !bareText.contains("SHPS"))
+        #expect(try JSONValue.parse(try InProcess.geoindex(["info", dir + "/bare.geoidx", "--json"]).output)["map"] == .null)
+        #expect(try InProcess.geoindex(["verify", dir + "/bare.geoidx"]).status == 0)
+        let size = { (name: String) in (try? FileManager.default.attributesOfItem(atPath: dir + "/" + name)[.size] as? Int) ?? 0 }
+        #expect(size("bare.geoidx") < size("full.geoidx"))
+        #expect(try InProcess.geoindex(["--help"]).stdout.contains("--no-map"))
     }
 }

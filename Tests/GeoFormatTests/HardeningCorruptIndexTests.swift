@@ -2,7 +2,7 @@
 // flipped in turn and `verify` must report a fault naming the section the byte
 // belongs to (section CRCs, the header CRC, the padding check); the file is
 // also cut at every section boundary. On a sample of the flipped files and on
-// every cut one, the readers (open, searches, a route, a match) must not crash
+// every cut one, the readers (open, searches, map shapes, a route, a match) must not crash
 // or hang — a wrong answer or a clean refusal is fine.
 import Foundation
 import Testing
@@ -47,6 +47,8 @@ func exerciseIndex(_ path: String, track: Track?) {
     _ = engine.search("h", options: options)
     options.near = Coordinate(lat: 46.2, lon: 6.8)
     _ = engine.search("cafe", options: options)
+    index.mapShapes?.forEach(in: FixedBoundingBox(minLon: 67_900_000, minLat: 461_900_000, maxLon: 68_200_000, maxLat: 462_100_000),
+                             minimumSpan: 50) { _ in }
     guard let graph = index.roadGraph else { return }
     _ = try? Router(graph: graph).route(waypoints: [Coordinate(lat: 46.1957, lon: 6.7922), Coordinate(lat: 46.205, lon: 6.81)])
     if let track { _ = MapMatcher(graph: graph).match(track) }

@@ -41,6 +41,17 @@ public struct ByteWriter: Sendable {
 
     @inline(__always) public mutating func varint(_ value: Int) { varint(UInt64(value)) }
 
+    /// Bytes `varint(value)` writes.
+    public static func varintSize(_ value: Int) -> Int {
+        var n = 1
+        var v = UInt64(value)
+        while v >= 0x80 {
+            v >>= 7
+            n += 1
+        }
+        return n
+    }
+
     /// Zig-zag signed varint: small magnitudes of either sign stay short.
     public mutating func svarint(_ value: Int64) {
         varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
@@ -55,6 +66,11 @@ public struct ByteWriter: Sendable {
         let utf8 = Array(s.utf8)
         varint(utf8.count)
         bytes.append(contentsOf: utf8)
+    }
+
+    /// Empties the buffer, keeping its storage for the next use.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
     }
 
     public mutating func align(to alignment: Int) {
