@@ -11,6 +11,7 @@
 #   make bench-regions  the 16x extract cut into 8 regions, built in parallel, checked against one index
 #   make bench-serve    geoserve under wrk load (1, 8, 64 connections) beside osrm-routed and Nominatim
 #   make bench-serve-reload  64 connections on geoserve for 60 s while its index is replaced and reloaded
+#   make bench-addresses  address search (success@1/@5 per query class) and reverse beside Nominatim and SQLite FTS5
 
 SWIFT ?= swift
 APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev libmicrohttpd-dev libjs-leaflet pkg-config
@@ -158,3 +159,27 @@ bench-regions: deps
 	  python3 scripts/regions.py check $$dir --single $$dir/single.geoidx --geoquery $$BIN/geoquery \
 	    --georoute $$BIN/georoute || status=1; \
 	done; exit $$status
+
+# Address search on the real extracts (scripts/bench_addresses.py): seeded queries from real addr:*
+# tags in fifteen classes (scripts/make_address_queries.py), answered by geoquery --batch, Nominatim's
+# Python API in process (imported once per extract into bench-serve's peer cache,
+# scripts/peers/serve_peers.py) and SQLite FTS5 (scripts/peers/address_peers.py); success@1/@5 per
+# class, reverse accuracy, latency, geoquery's misses by cause. Results in bench-out/addresses/.
+# Needs osmium-tool (installed like the C libraries when missing). Environment: GEOINDEX_DATA,
+# BENCH_ADDR_N (300 targets per extract), BENCH_ADDR_REVERSE (100), BENCH_SEED (42),
+# BENCH_ADDR_EXTRACTS (comma-separated, under GEOINDEX_DATA), NO_PEERS=1 (geoquery alone),
+# BENCH_SERVE_CACHE, SWIFT_SCRATCH_PATH.
+.PHONY: bench-addresses
+ADDR_SCRATCH = $(or $(SWIFT_SCRATCH_PATH),.build)
+bench-addresses: deps
+	$(SWIFT) build -c release --scratch-path $(ADDR_SCRATCH) --product geoindex
+	$(SWIFT) build -c release --scratch-path $(ADDR_SCRATCH) --product geoquery
+	@if ! command -v osmium >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing osmium-tool"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq osmium-tool; \
+	  else \
+	    echo "missing osmium; run:  sudo apt-get install -y osmium-tool"; exit 1; \
+	  fi; \
+	fi
+	python3 scripts/bench_addresses.py --bin $(ADDR_SCRATCH)/release
