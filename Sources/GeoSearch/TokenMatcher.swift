@@ -112,21 +112,25 @@ enum TokenMatcher {
         m.cost += single ? index.tokenPostingCount(of: node) : index.postingTotal(of: node)
     }
 
-    /// Category words and phrases ("bus stop" spans two tokens).
+    /// Category words and phrases ("bus stop" spans two tokens). The longest phrase that the
+    /// query spells wins: "stacja paliw" names fuel stations, not also every "stacja".
     private static func addCategories(_ matches: inout [TokenMatch], index: LandmarkIndex, weights: RankingWeights) {
         for i in matches.indices {
             let t = matches[i].token
             guard t.alternatives.isEmpty, !t.isNumeric else { continue }
-            for entry in CategoryVocabulary.entries(startingWith: t.text, prefix: t.isPrefix) {
+            let spelled = CategoryVocabulary.entries(startingWith: t.text, prefix: t.isPrefix).filter { entry in
                 // Remaining words of a phrase must follow in the query.
-                var ok = true
                 for (k, word) in entry.words.enumerated().dropFirst() {
                     let j = i + k
-                    guard j < matches.count else { ok = false; break }
+                    guard j < matches.count else { return false }
                     let qt = matches[j].token
-                    if !(qt.text == word || (qt.isPrefix && word.hasPrefix(qt.text))) { ok = false; break }
+                    if !(qt.text == word || (qt.isPrefix && word.hasPrefix(qt.text))) { return false }
                 }
-                guard ok, let id = index.categoryIDs[entry.category] else { continue }
+                return index.categoryIDs[entry.category] != nil
+            }
+            let longest = spelled.map(\.words.count).max() ?? 0
+            for entry in spelled where entry.words.count == longest {
+                guard let id = index.categoryIDs[entry.category] else { continue }
                 if !matches[i].categories.contains(where: { $0.id == id }) {
                     let q = entry.isPrefixMatch ? weights.categoryMatch * weights.categoryPrefixFactor : weights.categoryMatch
                     matches[i].categories.append((id, q))
