@@ -21,6 +21,39 @@ import Testing
     #expect(QueryParser.parse("saint-jean").tokens.map(\.text) == ["saint", "jean"])
 }
 
+@Test func anAbbreviationWrittenAsOneFormBecomesItsWord() {
+    #expect(QueryParser.parse("пр-т Мира").tokens.map(\.text) == ["проспект", "мира"])
+    #expect(QueryParser.parse("1-й Ботанический пр-д").tokens.map(\.text) == ["1", "й", "ботанический", "проезд"])
+    #expect(QueryParser.parse("p.za Garibaldi").tokens.map(\.text) == ["piazza", "garibaldi"])
+    #expect(QueryParser.parse("c.so Italia").tokens.map(\.text) == ["corso", "italia"])
+    // Only when written as one form, and only forms the tables know.
+    #expect(QueryParser.parse("пр т").tokens.map(\.text) == ["пр", "т"])
+    #expect(QueryParser.parse("saint-jean").tokens.map(\.text) == ["saint", "jean"])
+}
+
+@Test func aWordWithADotStandsForTheLongerWordsItStarts() {
+    let q = QueryParser.parse("Фрунзенская наб. ")
+    #expect(q.tokens.map(\.text) == ["фрунзенская", "наб"])
+    #expect(q.tokens.map(\.isPrefix) == [false, true])
+    #expect(QueryParser.parse("Mannerheimint. 13").tokens.map(\.isPrefix) == [true, true])
+    // A number with a dot is still that number.
+    #expect(QueryParser.parse("12. rue").tokens.map(\.isPrefix) == [false, true])
+}
+
+@Test func abbreviationsOfEachLanguageAndCompoundEndings() {
+    #expect(Abbreviations.alternatives(of: "avda").contains("avinguda"))
+    #expect(Abbreviations.alternatives(of: "avinguda").contains("av"))
+    #expect(Set(Abbreviations.alternatives(of: "пр")).isSuperset(of: ["проспект", "проезд"]))
+    #expect(!Abbreviations.alternatives(of: "проспект").contains("проезд"))
+    #expect(Abbreviations.alternatives(of: "mannerheimint").contains("mannerheimintie"))
+    #expect(Abbreviations.alternatives(of: "aleksanterink").contains("aleksanterinkatu"))
+    #expect(Abbreviations.alternatives(of: "drottningg").contains("drottninggatan"))
+    #expect(Abbreviations.alternatives(of: "kalverstr").contains("kalverstraat"))
+    #expect(Abbreviations.alternatives(of: "hauptstrasse").contains("hauptstr"))
+    // A short word is no compound: "it" is not "i" + "tie".
+    #expect(!Abbreviations.alternatives(of: "kat").contains("katie"))
+}
+
 @Test func hugeQueriesAreCutToBoundedSize() {
     let q = QueryParser.parse(String(repeating: "abc ", count: 250_000))
     #expect(q.tokens.count <= QueryParser.maxTokens)
