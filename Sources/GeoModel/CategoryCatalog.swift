@@ -12,9 +12,18 @@ public struct CategoryInfo: Sendable {
     public let value: String
     public let label: String
     public let icon: String
-    public let words: [String]
+    /// The catalog's own (English) words, normalised.
+    public let englishWords: [String]
     public let indexUnnamed: Bool
     public let boost: Int
+
+    /// Every word people type for it, English first, then the other languages' (normalised,
+    /// without duplicates). Computed on demand: opening an index reads labels and icons only.
+    public var words: [String] {
+        var out = englishWords
+        for w in CategoryWords.merged["\(key)=\(value)"] ?? [] where !englishWords.contains(w) { out.append(w) }
+        return out
+    }
 }
 
 public enum CategoryCatalog {
@@ -239,9 +248,8 @@ public enum CategoryCatalog {
             var boost = 0
             for b in flags where b >= 0x30 && b <= 0x39 { boost = boost * 10 + Int(b - 0x30) }
             let key = text(parts[0][..<eq]), value = text(parts[0][(eq + 1)...])
-            var words = parts[3].split(separator: UInt8(ascii: ",")).map { CategoryWords.normalised($0) }.filter { !$0.isEmpty }
-            for w in CategoryWords.merged["\(key)=\(value)"] ?? [] where !words.contains(w) { words.append(w) }
-            out.append(CategoryInfo(key: key, value: value, label: text(parts[1]), icon: text(parts[2]), words: words,
+            let words = parts[3].split(separator: UInt8(ascii: ",")).map { CategoryWords.normalised($0) }.filter { !$0.isEmpty }
+            out.append(CategoryInfo(key: key, value: value, label: text(parts[1]), icon: text(parts[2]), englishWords: words,
                                     indexUnnamed: flags.contains(UInt8(ascii: "u")), boost: boost))
         }
         return out

@@ -115,16 +115,16 @@ enum TokenMatcher {
     /// Category words and phrases ("bus stop" spans two tokens). The longest phrase that the
     /// query spells wins: "stacja paliw" names fuel stations, not also every "stacja".
     private static func addCategories(_ matches: inout [TokenMatch], index: LandmarkIndex, weights: RankingWeights) {
+        let typed = matches.map { Array($0.token.text.utf8) }
         for i in matches.indices {
             let t = matches[i].token
             guard t.alternatives.isEmpty, !t.isNumeric else { continue }
-            let spelled = CategoryVocabulary.entries(startingWith: t.text, prefix: t.isPrefix).filter { entry in
+            let spelled = CategoryVocabulary.entries(startingWith: typed[i], prefix: t.isPrefix).filter { entry in
                 // Remaining words of a phrase must follow in the query.
                 for (k, word) in entry.words.enumerated().dropFirst() {
                     let j = i + k
                     guard j < matches.count else { return false }
-                    let qt = matches[j].token
-                    if !(qt.text == word || (qt.isPrefix && word.hasPrefix(qt.text))) { return false }
+                    if !(typed[j] == word || (matches[j].token.isPrefix && word.starts(with: typed[j]))) { return false }
                 }
                 return index.categoryIDs[entry.category] != nil
             }
@@ -139,49 +139,5 @@ enum TokenMatcher {
                 for k in 1..<entry.words.count { matches[i + k].coveredByPhrase = true }
             }
         }
-    }
-}
-
-/// The catalog's words indexed by first word, for category matching.
-enum CategoryVocabulary {
-    struct Entry {
-        var category: String
-        var words: [String]
-        var isPrefixMatch = false
-    }
-
-    private static let byFirstWord: [String: [Entry]] = {
-        var d: [String: [Entry]] = [:]
-        for c in CategoryCatalog.all {
-            for phrase in c.words {
-                let words = phrase.split(separator: " ").map(String.init)
-                guard let f = words.first else { continue }
-                d[f, default: []].append(Entry(category: "\(c.key)=\(c.value)", words: words))
-            }
-        }
-        return d
-    }()
-
-    private static let sortedFirstWords: [String] = byFirstWord.keys.sorted()
-
-    /// Entries whose first word is `word`, or (when typing, 3+ letters) starts with it.
-    static func entries(startingWith word: String, prefix: Bool) -> [Entry] {
-        var out = byFirstWord[word] ?? []
-        guard prefix, word.count >= 3 else { return out }
-        var lo = 0, hi = sortedFirstWords.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if sortedFirstWords[mid] < word { lo = mid + 1 } else { hi = mid }
-        }
-        while lo < sortedFirstWords.count, sortedFirstWords[lo].hasPrefix(word) {
-            if sortedFirstWords[lo] != word {
-                for var e in byFirstWord[sortedFirstWords[lo]]! where e.words.count == 1 {
-                    e.isPrefixMatch = true
-                    out.append(e)
-                }
-            }
-            lo += 1
-        }
-        return out
     }
 }

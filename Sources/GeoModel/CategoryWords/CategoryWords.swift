@@ -36,14 +36,13 @@ public enum CategoryWords {
         parsed.first { $0.language == language }?.table
     }
 
-    /// Every language's words of each category, merged without duplicates.
+    /// Every language's words of each category, merged without duplicates, in table order.
     static let merged: [String: [String]] = {
         var out: [String: [String]] = [:]
+        var seen: [String: Set<String>] = [:]
         for (_, t) in parsed {
             for (category, words) in t.words {
-                var list = out[category] ?? []
-                for w in words where !list.contains(w) { list.append(w) }
-                out[category] = list
+                for w in words where seen[category, default: []].insert(w).inserted { out[category, default: []].append(w) }
             }
         }
         return out
@@ -51,7 +50,47 @@ public enum CategoryWords {
 
     private static let parsed: [(language: String, table: Table)] = tables.map { ($0.language, parse($0.text)) }
 
-    /// Parses a table on UTF-8 bytes (it runs once per process, before the first search).
+    /// Every table's (category, word) pairs, each word folded as the index folds text (a phrase's
+    /// words joined by one space), without building strings for them: the search builds its
+    /// vocabulary from this once per process, and must do it in a few milliseconds.
+    package static func forEachFoldedWord(_ body: (_ category: String, _ word: ArraySlice<UInt8>) -> Void) {
+        var folded: [UInt8] = []
+        var categories: [String] = []
+        for (_, text) in tables {
+            let bytes = Array(text.utf8)
+            for line in bytes.split(separator: 0x0A) {
+                guard let bar = line.firstIndex(of: UInt8(ascii: "|")) else { continue }
+                categories.removeAll(keepingCapacity: true)
+                for c in line[..<bar].split(separator: UInt8(ascii: ",")) {
+                    let t = trimmedBytes(c)
+                    if !t.isEmpty { categories.append(String(decoding: t, as: UTF8.self)) }
+                }
+                for w in line[(bar + 1)...].split(separator: UInt8(ascii: ",")) {
+                    let word = trimmedBytes(w)
+                    guard !word.isEmpty else { continue }
+                    if word.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }) {
+                        for c in categories { body(c, word) }
+                        continue
+                    }
+                    folded.removeAll(keepingCapacity: true)
+                    TextNormalizer.forEachWord(in: String(decoding: word, as: UTF8.self)) { f, _, _ in
+                        if !folded.isEmpty { folded.append(0x20) }
+                        folded.append(contentsOf: f)
+                    }
+                    if !folded.isEmpty { for c in categories { body(c, folded[...]) } }
+                }
+            }
+        }
+    }
+
+    private static func trimmedBytes(_ b: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var lo = b.startIndex, hi = b.endIndex
+        while lo < hi && b[lo] == 0x20 { lo += 1 }
+        while hi > lo && b[hi - 1] == 0x20 { hi -= 1 }
+        return b[lo..<hi]
+    }
+
+    /// Parses a table into strings (for tests and tools; the search reads `forEachFoldedWord`).
     static func parse(_ text: String) -> Table {
         var table = Table(words: [:], listed: [])
         for line in Array(text.utf8).split(separator: 0x0A) {
@@ -60,26 +99,27 @@ public enum CategoryWords {
             let words = line[(bar + 1)...].split(separator: UInt8(ascii: ",")).map { normalised($0) }.filter { !$0.isEmpty }
             for c in categories {
                 table.listed.insert(c)
-                var list = table.words[c] ?? []
-                for w in words where !list.contains(w) { list.append(w) }
-                table.words[c] = list
+                for w in words where !(table.words[c]?.contains(w) ?? false) { table.words[c, default: []].append(w) }
+                if table.words[c] == nil { table.words[c] = [] }
             }
         }
         return table
     }
 
     private static func trimmed(_ b: ArraySlice<UInt8>) -> String {
-        var lo = b.startIndex, hi = b.endIndex
-        while lo < hi && b[lo] == 0x20 { lo += 1 }
-        while hi > lo && b[hi - 1] == 0x20 { hi -= 1 }
-        return String(decoding: b[lo..<hi], as: UTF8.self)
+        String(decoding: trimmedBytes(b), as: UTF8.self)
     }
 
-    /// A word as the index folds it; plain lower-case ASCII words (most of them) skip the
-    /// normaliser.
+    /// A word as the index folds it (words of a phrase joined by one space); plain lower-case
+    /// ASCII words skip the normaliser.
     static func normalised(_ b: ArraySlice<UInt8>) -> String {
         let w = trimmed(b)
         if w.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }) { return w }
-        return TextNormalizer.normalize(w)
+        var out: [UInt8] = []
+        TextNormalizer.forEachWord(in: w) { folded, _, _ in
+            if !out.isEmpty { out.append(0x20) }
+            out.append(contentsOf: folded)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
