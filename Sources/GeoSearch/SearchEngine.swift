@@ -92,7 +92,11 @@ struct IndexSearcher: Sendable {
             let drop = !empty.isEmpty ? empty : matches.indices.filter { matches[$0].token.isNumeric || !matches[$0].token.alternatives.isEmpty }
             if !drop.isEmpty && drop.count < matches.count {
                 for i in drop { required[i] = false }
-                results += collect(matches, required: required, options: options, relaxed: true, seen: &seen, isCancelled: isCancelled)
+                // The strict passes rejected the street for want of the number ("mannerheimintie 13"): the
+                // landmarks they scored are scored again, all but those that already qualified.
+                var qualified = results.map(\.id).sorted()
+                results += collect(matches, required: required, options: options, relaxed: true, seen: &qualified,
+                                   isCancelled: isCancelled)
             }
         }
         // Deduplication needs only a few more than the limit: select those, sort just them.

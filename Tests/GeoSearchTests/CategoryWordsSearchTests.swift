@@ -126,6 +126,8 @@ import Testing
         try expectCategory([("kahvila", "amenity=cafe", "n2"), ("ravintola", "amenity=restaurant", "n4")])
         try expectFirst([("mannerheimint 13", "n64"), ("mannerheimint. 13", "n64"), ("aleksanterink 52", "n65"),
                          ("aleksanterink. 52", "n65")])
+        // A number the street lacks, but other streets have: the street all the same.
+        try expectFirst([("mannerheimintie 5", "w240"), ("mannerheimint 5", "w240"), ("mannerheimint. 5", "w240")])
         // "Hotellikatu" starts with the word, yet the hotel is what "hotelli" asks for.
         try expectFirst([("hotelli", "n7"), ("hotellit", "n7")])
     }
