@@ -9,8 +9,9 @@ enum Abbreviations {
     private struct Tables {
         /// Word → the other words of every group it belongs to.
         var partners: [String: [String]] = [:]
-        /// Compound endings, each pair both ways: ("str", "strasse"), ("strasse", "str").
-        var suffixes: [(String, String)] = []
+        /// Compound endings, each pair both ways: ("str", "strasse"), ("strasse", "str"), as UTF-8
+        /// with the scalar count of `from` (every typed word is tried against each: no String counting).
+        var suffixes: [(from: [UInt8], fromScalars: Int, to: [UInt8])] = []
         /// A form the word splitter cuts in two ("пр т" for "пр-т") → the full word of its group.
         var joined: [String: String] = [:]
     }
@@ -22,7 +23,11 @@ enum Abbreviations {
                 let forms = line.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
                 if forms.first?.hasPrefix("-") == true {
                     let endings = forms.map { TextNormalizer.normalize(String($0.dropFirst())) }
-                    for a in endings { for b in endings where a != b { t.suffixes.append((a, b)) } }
+                    for a in endings {
+                        for b in endings where a != b {
+                            t.suffixes.append((Array(a.utf8), a.unicodeScalars.count, Array(b.utf8)))
+                        }
+                    }
                     continue
                 }
                 var words: [String] = []
@@ -47,8 +52,14 @@ enum Abbreviations {
     /// Other words `word` may stand for (not including itself).
     static func alternatives(of word: String) -> [String] {
         var out = tables.partners[word] ?? []
-        for (from, to) in tables.suffixes where word.count > from.count + 2 && word.hasSuffix(from) {
-            out.append(String(word.dropLast(from.count)) + to)
+        let bytes = Array(word.utf8)
+        var scalars: Int?
+        for s in tables.suffixes where bytes.count > s.from.count && bytes.suffix(s.from.count).elementsEqual(s.from) {
+            let n = scalars ?? word.unicodeScalars.count
+            scalars = n
+            // Only after a stem of three letters or more: "ant" is no "an" + "-t" compound.
+            guard n > s.fromScalars + 2 else { continue }
+            out.append(String(decoding: bytes.dropLast(s.from.count) + s.to, as: UTF8.self))
         }
         return out
     }

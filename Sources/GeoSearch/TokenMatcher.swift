@@ -119,18 +119,20 @@ enum TokenMatcher {
         for i in matches.indices {
             let t = matches[i].token
             guard t.alternatives.isEmpty, !t.isNumeric else { continue }
-            let spelled = CategoryVocabulary.entries(startingWith: typed[i], prefix: t.isPrefix).filter { entry in
+            // The index's id of each entry is looked up once (twelve languages give a typed prefix
+            // dozens of entries, mostly of a few categories).
+            let entries = CategoryVocabulary.entries(startingWith: typed[i], prefix: t.isPrefix)
+            let spelled = entries.compactMap { entry -> (entry: CategoryVocabulary.Entry, id: Int)? in
                 // Remaining words of a phrase must follow in the query.
                 for (k, word) in entry.words.enumerated().dropFirst() {
                     let j = i + k
-                    guard j < matches.count else { return false }
-                    if !(typed[j] == word || (matches[j].token.isPrefix && word.starts(with: typed[j]))) { return false }
+                    guard j < matches.count else { return nil }
+                    if !(typed[j] == word || (matches[j].token.isPrefix && word.starts(with: typed[j]))) { return nil }
                 }
-                return index.categoryIDs[entry.category] != nil
+                return index.categoryIDs[entry.category].map { (entry, $0) }
             }
-            let longest = spelled.map(\.words.count).max() ?? 0
-            for entry in spelled where entry.words.count == longest {
-                guard let id = index.categoryIDs[entry.category] else { continue }
+            let longest = spelled.map { $0.entry.words.count }.max() ?? 0
+            for (entry, id) in spelled where entry.words.count == longest {
                 if !matches[i].categories.contains(where: { $0.id == id }) {
                     let q = entry.isPrefixMatch ? weights.categoryMatch * weights.categoryPrefixFactor : weights.categoryMatch
                     matches[i].categories.append((id, q))
