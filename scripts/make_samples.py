@@ -1195,6 +1195,16 @@ class Town:
                     ("node", self.place["town"], "admin_centre")],
               {"type": "boundary", "boundary": "administrative", "admin_level": "8",
                "name": "Rivebelle", "name:de": "Rivebell"})
+        # the place hierarchy: Les Prés, the west half of the town, as an admin_level 10
+        # boundary sharing the town's west edge; the canton around everything as one closed way
+        o.way(704, [b_nw] + mid_n, {"boundary": "administrative", "admin_level": "10"})
+        o.way(705, mid_n + mid_s, {"boundary": "administrative", "admin_level": "10"})
+        o.way(706, mid_s + [b_sw], {"boundary": "administrative", "admin_level": "10"})
+        o.rel(905, [("way", 701, "outer"), ("way", 704, "outer"), ("way", 705, "outer"), ("way", 706, "outer")],
+              {"type": "boundary", "boundary": "administrative", "admin_level": "10", "name": "Les Prés"})
+        canton = g([(-1300, -1300), (-1300, 1300), (1300, 1300), (1300, -1300)])
+        o.way(707, canton + [canton[0]], {"boundary": "administrative", "admin_level": "4",
+                                          "name": "Canton du Lac", "ISO3166-2": "XX-LAC"})
         # railway with the station on the track, level crossing shared with Route du Col
         west = g([(-950, 650), (-650, 650), (-325, 650)])
         o.way(731, west + [self.stop["station"]], {"railway": "rail", "usage": "main",
@@ -1701,7 +1711,8 @@ def write_readme(town: Town, tracks, rule_files, rule_results, file_sizes) -> st
     A("50001+ places and transit nodes, 60001+ other geometry. Ways: 111–291 named streets")
     A("(way `100 + 10·street + i`), 301–320 unnamed roads, motorway and ferry, 401–407 named buildings,")
     A("501–594 address buildings, 701–799 boundary, lake, school rings, railway, tram, stream, gondola,")
-    A("park, parking, untagged way. Relations: 901 boundary, 902 lake, 903 school, 904 bus route.")
+    A("park, parking, untagged way, suburb and canton boundaries. Relations: 901 boundary, 902 lake,")
+    A("903 school, 904 bus route, 905 suburb boundary.")
     A("")
 
     # ---- extraction rules and counts

@@ -18,11 +18,13 @@ public enum SearchOutput {
             ("kind", .string(r.kind.name)),
             ("category", .string(r.category)),
             ("icon", .string(r.icon)),
-            ("osm", .string(r.osm)),
+            ("osm", r.osm.isEmpty ? .null : .string(r.osm)),
             ("lat", .coordinate(r.coordinate.lat)),
             ("lon", .coordinate(r.coordinate.lon)),
         ]
         if let b = r.bbox { f.append(("bbox", bbox(b))) }
+        let a = address(r)
+        if !a.isEmpty { f.append(("address", .object(a))) }
         if let d = r.distance {
             f.append(("distance_m", .int(Int64(d.rounded()))))
             f.append(("distance", .string(r.distanceLabel ?? "")))
@@ -34,6 +36,17 @@ public enum SearchOutput {
         // Which index (its position among -i, or in the directory's name order) the result came from.
         f.append(("source", .int(Int64(r.source))))
         return .object(f)
+    }
+
+    /// The address parts the index has, under the names Photon and Nominatim use.
+    public static func address(_ r: SearchResult) -> [(String, JSONValue)] {
+        let p = r.places
+        let parts: [(String, String?)] = [
+            ("housenumber", r.houseNumber), ("street", r.street ?? (r.kind == .street ? r.name : nil)),
+            ("postcode", r.postcode), ("suburb", p?.suburb), ("city", p?.city), ("county", p?.county),
+            ("state", p?.state), ("country", p?.country), ("country_code", p?.countryCode),
+        ]
+        return parts.compactMap { k, v in v.map { (k, .string($0)) } }
     }
 
     static func bbox(_ b: BoundingBox) -> JSONValue {
@@ -74,7 +87,7 @@ public enum SearchOutput {
             var line = String(format: "%2d. ", i + 1) + emphasise(r.name, r.highlights)
             line += "  — \(r.subtitle)"
             if let d = r.distanceLabel { line += "  (\(d))" }
-            line += "  [\(r.osm)]"
+            if !r.osm.isEmpty { line += "  [\(r.osm)]" }
             out += line + "\n"
         }
         if !response.groups.isEmpty {

@@ -33,6 +33,10 @@ public struct ImportWarnings: Sendable, Codable {
     public var unclosedRings = 0
     /// Inner rings of map shapes inside none of their relation's outer rings, left out.
     public var strayInnerRings = 0
+    /// Rings of boundaries (administrative, place, postcode) whose ways did not close, left out.
+    public var unclosedBoundaryRings = 0
+    /// Boundaries without any closed ring (the extract cut them): their landmarks fall back to place nodes.
+    public var boundariesWithoutPolygon = 0
 
     public init() {}
 

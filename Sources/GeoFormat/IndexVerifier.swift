@@ -32,14 +32,14 @@ public enum IndexVerifier {
         if let f = IndexLayoutCheck.padding(index.file.view) { faults.append(f) }
         if !faults.isEmpty { return faults }
         checkTable(index, index.records, index.recordOffsets, .records) { i, e in
-            RecordCodec.decode(e, point: index.point(i), strings: index.strings) != nil
+            RecordCodec.decode(e, point: index.point(i), strings: index.strings, placeRows: index.placeRowCount) != nil
         }.map { fault(.records, $0) }
         checkTable(index, index.tokenLists, index.tokenOffsets, .tokens) { _, e in
             var o = 0, prev = -1
             while o < e.count {
-                guard let d = e.varint(&o, limit: 2 * index.trie.tokenCount) else { return false }
+                guard let d = e.varint(&o, limit: 4 * index.trie.tokenCount) else { return false }
                 let v = prev < 0 ? d : prev + d
-                guard v > prev, v >> 1 < index.trie.tokenCount else { return false }
+                guard v > prev, v >> 2 < index.trie.tokenCount else { return false }
                 prev = v
             }
             return true
@@ -50,6 +50,10 @@ public enum IndexVerifier {
         }
         for c in 0..<index.categoryCount {
             guard let p = index.categoryPostings(c), checkAscending(p) else { fault(.categories, "category \(c) postings"); break }
+        }
+        for k in 0..<(index.placeRowCount * 6) {
+            let offset = Int(index.placeTable.u32(k * 4))
+            if offset != 0 && index.strings.string(at: offset) == nil { fault(.places, "row \(k / 6) names no string"); break }
         }
         if let f = checkTrie(index) { fault(.trie, f) }
         if let f = checkQuadtree(index) { fault(.quadtree, f) }

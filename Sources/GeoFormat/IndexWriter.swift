@@ -59,12 +59,13 @@ public struct IndexWriter {
 
         // Tokens → postings.
         var tokenPostings: [String: [UInt32]] = [:]
-        var landmarkTokens: [[(text: String, primary: Bool)]] = []
+        var landmarkTokens: [[(text: String, tokenClass: TokenClass)]] = []
         landmarkTokens.reserveCapacity(n)
         for (i, d) in drafts.enumerated() {
             let toks = LandmarkTokens.tokens(of: d)
             landmarkTokens.append(toks)
-            for t in toks { tokenPostings[t.text, default: []].append(UInt32(i)) }
+            // Context words (the town a shop is in) narrow a search but never find a landmark alone.
+            for t in toks where t.tokenClass != .context { tokenPostings[t.text, default: []].append(UInt32(i)) }
         }
         let tokenList = tokenPostings.keys.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         var ordinal: [String: Int] = [:]
@@ -107,6 +108,8 @@ public struct IndexWriter {
         var recordOffsets = ByteWriter()
         var ftok = ByteWriter()
         var ftokOffsets = ByteWriter()
+        var placeTable = ByteWriter()
+        var placeRows: [PlaceChain: Int] = [:]
         for (i, d) in drafts.enumerated() {
             points.i32(d.point.lat)
             points.i32(d.point.lon)
@@ -118,13 +121,25 @@ public struct IndexWriter {
                 recordOffsets.u32(UInt32(records.count))
                 ftokOffsets.u32(UInt32(ftok.count))
             }
-            let rec = RecordCodec.encode(d, strings: &strings)
+            var placesRow = 0
+            if let chain = d.places {
+                if let row = placeRows[chain] {
+                    placesRow = row
+                } else {
+                    for part in chain.parts { placeTable.u32(part.map { UInt32(strings.ref($0)) } ?? 0) }
+                    placesRow = placeRows.count + 1
+                    placeRows[chain] = placesRow
+                }
+            }
+            let rec = RecordCodec.encode(d, placesRow: placesRow, strings: &strings)
             records.varint(rec.count)
             records.append(contentsOf: rec)
-            // Forward index: ordinal << 1 | primary, ascending, delta-coded.
+            // Forward index: ordinal << 2 | class, ascending, delta-coded. A context word that is no
+            // other landmark's token has no ordinal, and no query can match it: left out.
             var tw = ByteWriter()
             var prev = 0
-            for (j, o) in landmarkTokens[i].map({ ordinal[$0.text]! << 1 | ($0.primary ? 1 : 0) }).sorted().enumerated() {
+            let entries = landmarkTokens[i].compactMap { t in ordinal[t.text].map { $0 << 2 | t.tokenClass.rawValue } }
+            for (j, o) in entries.sorted().enumerated() {
                 tw.varint(j == 0 ? o : o - prev)
                 prev = o
             }
@@ -146,6 +161,7 @@ public struct IndexWriter {
             (.trie, trie, tokenList.count),
             (.postings, post.bytes, 0),
             (.quadtree, quadtree, n),
+            (.places, placeTable.bytes, placeRows.count),
         ]
         if let graphSection { sections.append((.graph, graphSection, graphItems)) }
         if let mapShapeSection { sections.append((.mapShapes, mapShapeSection, mapShapeCount)) }
@@ -179,7 +195,9 @@ public struct IndexWriter {
                                   ("nodes_without_coordinates", .int(Int64(w.nodesWithoutCoordinates))),
                                   ("out_of_order_nodes", .int(Int64(w.outOfOrderNodes))),
                                   ("unclosed_rings", .int(Int64(w.unclosedRings))),
-                                  ("stray_inner_rings", .int(Int64(w.strayInnerRings)))])),
+                                  ("stray_inner_rings", .int(Int64(w.strayInnerRings))),
+                                  ("unclosed_boundary_rings", .int(Int64(w.unclosedBoundaryRings))),
+                                  ("boundaries_without_polygon", .int(Int64(w.boundariesWithoutPolygon)))])),
             ("graph", .object(graph)),
         ])
         return meta.jsonBytes()

@@ -32,6 +32,9 @@ public final class LandmarkIndex: @unchecked Sendable {
     @usableFromInline let tokenLists: ByteView
     @usableFromInline let categoryTable: ByteView
     @usableFromInline let postings: ByteView
+    /// PLCS: place hierarchies, six string offsets each.
+    let placeTable: ByteView
+    public let placeRowCount: Int
     // Views into the mapping: internal, so nothing outlives the index that owns the file.
     let strings: StringTable
     @usableFromInline package let trie: TrieReader
@@ -106,6 +109,9 @@ public final class LandmarkIndex: @unchecked Sendable {
         categoryCount = Int(categoryTable.u32(0))
         guard categoryTable.count >= 4 + categoryCount * 16 else { throw corrupt("CATS") }
         (postings, _) = try section(.postings)
+        // No PLCS: no landmark has a place hierarchy (records then name row 0).
+        (placeTable, placeRowCount) = table[.places] == nil ? (ByteView.empty, 0) : try section(.places)
+        guard placeTable.count == placeRowCount * IndexFormat.placeRowSize else { throw corrupt("PLCS") }
         let (trieView, _) = try section(.trie)
         guard trieView.count >= 16 else { throw corrupt("TRIE") }
         trie = TrieReader(view: trieView)
@@ -213,7 +219,8 @@ public final class LandmarkIndex: @unchecked Sendable {
     }
 
     public func record(_ i: Int) -> LandmarkRecord? {
-        RecordCodec.decode(entry(i, table: records, offsets: recordOffsets), point: point(i), strings: strings)
+        RecordCodec.decode(entry(i, table: records, offsets: recordOffsets), point: point(i), strings: strings,
+                           placeRows: placeRowCount)
     }
 
     /// The extent of landmark `i` (streets, areas, places drawn as ways or relations).
@@ -224,17 +231,28 @@ public final class LandmarkIndex: @unchecked Sendable {
     /// The record with only the displayed name (and `name:<language>` when asked) — for showing results.
     public func displayRecord(_ i: Int, language: String?) -> LandmarkRecord? {
         RecordCodec.decode(entry(i, table: records, offsets: recordOffsets), point: point(i), strings: strings,
-                           allNames: false, language: language)
+                           placeRows: placeRowCount, allNames: false, language: language)
     }
 
-    /// The tokens of landmark `i`, ascending, each as `ordinal << 1 | 1` when it belongs to
-    /// the displayed name (`| 0` for other names).
+    /// The places a record lies in (suburb, city, county, state, country), nil when none are known.
+    public func places(_ r: LandmarkRecord) -> PlaceChain? {
+        guard r.placesRow > 0, r.placesRow <= placeRowCount else { return nil }
+        let o = (r.placesRow - 1) * IndexFormat.placeRowSize
+        let parts = (0..<6).map { k -> String? in
+            let offset = Int(placeTable.u32(o + 4 * k))
+            return offset == 0 ? nil : strings.string(at: offset)
+        }
+        return PlaceChain(parts: parts)
+    }
+
+    /// The tokens of landmark `i`, ascending, each as `ordinal << 2 | class` (TokenClass: 0 other
+    /// name, 1 displayed name, 2 address, 3 context).
     @inlinable public func tokenOrdinals(_ i: Int, into out: inout [Int]) {
         out.removeAll(keepingCapacity: true)
         let e = entry(i, table: tokenLists, offsets: tokenOffsets)
         var o = 0
         var prev = 0
-        let limit = trie.tokenCount * 2
+        let limit = trie.tokenCount * 4
         while o < e.count {
             // One-byte deltas are the common case.
             let b = e.u8(o)

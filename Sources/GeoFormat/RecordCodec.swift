@@ -6,6 +6,7 @@
 //   varint name count; per name: varint key (0 = "name", else string offset + 1), inline string
 //   [bbox: 4 × svarint in 1e-5° (about a metre, rounded outwards): min/max lat/lon minus the point]
 //   [house number: inline string] [street, postcode, locality: varint string offsets]
+//   varint place hierarchy (0 none, else 1 + its row in PLCS)
 import GeoBase
 import GeoModel
 
@@ -20,6 +21,12 @@ public struct LandmarkRecord: Sendable, Equatable {
     public var locality: String?
     /// Whether the house number follows the street name in this place's convention.
     public var numberAfterStreet = false
+    /// The row of the landmark's place hierarchy in PLCS plus one (0: none); `LandmarkIndex.places`.
+    public var placesRow = 0
+
+    /// "n123", "w45", "r6"; empty for a landmark that is no OSM object (a postcode computed
+    /// from the addresses that carry it, whose OSM id is 0).
+    public var osmReference: String { osmID == 0 ? "" : osmType.letter + String(osmID) }
 
     /// "12 Rue Grimaldi", "Hauptstraße 12", the number or the street alone, or nil.
     public var formattedAddress: String? {
@@ -54,7 +61,7 @@ enum RecordCodec {
         return FixedBoundingBox(minLon: value(pLon, b), minLat: value(pLat, a), maxLon: value(pLon, d), maxLat: value(pLat, c))
     }
 
-    static func encode(_ d: LandmarkDraft, strings: inout StringTableBuilder) -> [UInt8] {
+    static func encode(_ d: LandmarkDraft, placesRow: Int, strings: inout StringTableBuilder) -> [UInt8] {
         var w = ByteWriter()
         var flags = d.osmType.rawValue
         if d.bbox != nil { flags |= 1 << 2 }
@@ -62,7 +69,7 @@ enum RecordCodec {
         if d.street != nil { flags |= 1 << 4 }
         if d.postcode != nil { flags |= 1 << 5 }
         if d.locality != nil { flags |= 1 << 6 }
-        if let s = d.street, d.houseNumber != nil, AddressFormat.numberGoesAfter(street: s) { flags |= 1 << 7 }
+        if let s = d.street, d.houseNumber != nil, AddressFormat.numberGoesAfter(street: s, countryCode: d.places?.countryCode) { flags |= 1 << 7 }
         w.u8(flags)
         w.svarint(d.osmID)
         let names = d.names.prefix(maxNames)
@@ -82,14 +89,15 @@ enum RecordCodec {
         if let s = d.street { w.varint(strings.ref(s)) }
         if let p = d.postcode { w.varint(strings.ref(p)) }
         if let l = d.locality { w.varint(strings.ref(l)) }
+        w.varint(placesRow)
         return w.bytes
     }
 
     /// Decodes the record in `view` (its payload); nil when it is malformed. With `allNames`
     /// false only the displayed name and `name:<language>` are materialised (results for
     /// display skip the dozens of translations a country carries).
-    static func decode(_ view: ByteView, point: FixedCoordinate, strings: StringTable, allNames: Bool = true,
-                       language: String? = nil) -> LandmarkRecord? {
+    static func decode(_ view: ByteView, point: FixedCoordinate, strings: StringTable, placeRows: Int,
+                       allNames: Bool = true, language: String? = nil) -> LandmarkRecord? {
         var o = 0
         let flags = view.u8(0)
         o = 1
@@ -119,6 +127,8 @@ enum RecordCodec {
         if flags & (1 << 4) != 0 { record.street = view.varint(&o, limit: Int(Int32.max)).flatMap(strings.string(at:)) }
         if flags & (1 << 5) != 0 { record.postcode = view.varint(&o, limit: Int(Int32.max)).flatMap(strings.string(at:)) }
         if flags & (1 << 6) != 0 { record.locality = view.varint(&o, limit: Int(Int32.max)).flatMap(strings.string(at:)) }
+        guard let row = view.varint(&o, limit: placeRows), o == view.count else { return nil }
+        record.placesRow = row
         return record
     }
 }

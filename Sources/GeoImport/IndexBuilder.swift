@@ -136,7 +136,7 @@ public enum IndexBuilder {
             throw InputError(file: file.name, offset: 0, message: "not an OSM file: expected OSM XML (optionally gzip- or bzip2-compressed) or OSM PBF")
         }
         let nodes = options.nodeStore == .file ? try NodeStore(backing: .file(directory: options.nodeStoreDirectory)) : NodeStore()
-        let collector = LandmarkCollector(nodes: nodes)
+        let collector = try LandmarkCollector(nodes: nodes)
         collector.trace = MemoryTrace(sink: options.memoryTrace)
         let roads = options.includeRoads ? RoadGraphBuilder() : nil
         collector.roads = roads

@@ -110,6 +110,11 @@ public enum LandmarkClassifier {
             return LandmarkClassification(kind: .area, key: "boundary", value: "administrative", importance: rank,
                                           names: collectNames(tags, includeRef: false))
         }
+        if tags["boundary"] == "postal_code", type != .node,
+           let code = (tags["postal_code"] ?? tags["ref"] ?? tags["name"])?.trimmed, !code.isEmpty, code.count <= 16 {
+            return LandmarkClassification(kind: .area, key: "boundary", value: "postal_code", importance: 70,
+                                          names: [LandmarkName(key: "name", value: code)])
+        }
         if let building = tags["building"], hasName, building != "no" {
             var rank = 55
             if tags["wikidata"] != nil || tags["wikipedia"] != nil { rank += 30 }

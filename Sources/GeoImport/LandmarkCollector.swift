@@ -2,7 +2,7 @@
 // coordinates, and turns tagged objects into landmark drafts. Streets are held
 // back as parts so the ways of one street can merge; highway ways and barrier
 // nodes are passed on to the road graph builder. `finish()` merges streets,
-// assigns localities and returns the landmarks. Ways and relations also go to
+// gives every landmark its place hierarchy and returns the landmarks. Ways and relations also go to
 // the map shape collector, when the build makes a map. Everything kept per
 // element is compact (NodeStore, WayExtentStore, DraftArchive, the map shapes'
 // archive): an import's memory is bounded by bytes per node, not by objects
@@ -29,6 +29,8 @@ public final class LandmarkCollector {
     public weak var roads: RoadNetworkSink?
     /// The map shapes (nil when the build leaves the map out).
     var mapShapes: MapShapeCollector?
+    /// The polygons of the place hierarchy (boundaries, place and postcode areas).
+    let adminAreas: AdminAreaCollector
     /// Where phase lines go when the build traces its memory.
     package var trace = MemoryTrace(sink: nil)
 
@@ -41,8 +43,9 @@ public final class LandmarkCollector {
     static let roadKeys = KeyFilter(keys: ["highway", "route", "barrier", "access", "motor_vehicle", "vehicle"])
 
     /// A collector keeping node locations in `nodes` (in memory unless given a file-backed store).
-    public init(nodes: NodeStore = NodeStore()) {
+    public init(nodes: NodeStore = NodeStore()) throws {
         self.nodes = nodes
+        adminAreas = try AdminAreaCollector(backing: nodes.backing)
     }
 
     public func consume(_ batch: OSMBatch) {
@@ -91,6 +94,7 @@ public final class LandmarkCollector {
         if !box.isEmpty { wayExtents?.append(id: id, box: box) }
         let tags = b.tagRange(ofWay: i)
         mapShapes?.way(id: id, refs: refs, points: scratch, b, tags: tags)
+        adminAreas.way(id: id, refs: refs, points: scratch, b, tags: tags)
         guard !tags.isEmpty else { return }
         if let roads, b.hasAnyTag(in: tags, of: LandmarkCollector.roadKeys) {
             let dict = b.tagDictionary(in: tags)
@@ -110,6 +114,8 @@ public final class LandmarkCollector {
             return
         }
         let closed = refs.count >= 4 && refs.first == refs.last
+        // A boundary drawn as an open way is a stretch of border ("France - Monaco"), not an area.
+        if c.key == "boundary" && !closed { return }
         let point = (closed ? PlanarGeometry.centroid(ofRing: scratch) : PlanarGeometry.midpoint(ofLine: scratch)) ?? box.center
         var d = LandmarkDraft(osmType: .way, osmID: id, kind: c.kind, categoryKey: c.key, categoryValue: c.value,
                               point: point, bbox: box, importance: clampImportance(c.importance + sizeBonus(box)),
@@ -121,6 +127,7 @@ public final class LandmarkCollector {
     private func relation(_ b: OSMBatch, _ i: Int) {
         counts.relations += 1
         mapShapes?.relation(b, i)
+        adminAreas.relation(b, i)
         let tags = b.tagRange(ofRelation: i)
         guard !tags.isEmpty, b.hasAnyTag(in: tags, of: LandmarkClassifier.interestingKeys) else { return }
         let dict = b.tagDictionary(in: tags)
@@ -174,7 +181,10 @@ public final class LandmarkCollector {
         let parts = streetParts.streetParts()
         streetParts = DraftArchive()
         all.append(contentsOf: StreetMerger.merge(parts))
-        LocalityResolver.assign(&all)
+        warnings.unclosedBoundaryRings = adminAreas.unclosedRings
+        warnings.boundariesWithoutPolygon = adminAreas.boundariesWithoutPolygon
+        PlaceHierarchy.assign(&all, areas: adminAreas.areas)
+        all.append(contentsOf: PostcodeAreas.landmarks(for: all))
         if !nodesReleased { warnings.outOfOrderNodes = nodes.outOfOrderCount }
         return all
     }
@@ -183,6 +193,7 @@ public final class LandmarkCollector {
     public func releaseWayBoxes() {
         wayExtents = nil
         mapShapes?.releaseMembers()
+        adminAreas.releaseMembers()
     }
 
     /// The map shapes' section and count (nil without a map); the shapes' archive goes with it.
@@ -207,6 +218,9 @@ public final class LandmarkCollector {
 
     /// Bytes held by the map shapes and the ways kept for multipolygons (for the memory report).
     var mapShapeBytes: Int { mapShapes?.memoryBytes ?? 0 }
+
+    /// Bytes held by the boundary polygons and the ways kept for them (for the memory report).
+    var adminAreaBytes: Int { adminAreas.memoryBytes }
 
     public func absorb(parseWarnings w: OSMParseWarnings) {
         warnings.nodesWithoutCoordinates += w.nodesWithoutCoordinates

@@ -221,6 +221,7 @@ public enum CategoryCatalog {
     highway=steps|Steps|entrance||
     highway=track|Track|road||
     boundary=administrative|Administrative area|town-hall|municipality,county|
+    boundary=postal_code|Postcode|post|postcode,zip,postal code|
     building=yes|Building|building|building|
     building=civic|Civic building|town-hall|civic building|
     building=church|Church|religious-christian|church|

@@ -66,6 +66,9 @@ public struct LandmarkDraft: Sendable {
     public var city: String?
     /// Nearest place name (or addr:city), filled in after all places are known.
     public var locality: String?
+    /// The places the landmark lies in (suburb, city, county, state, country), filled in after
+    /// all boundaries and places are known.
+    public var places: PlaceChain?
 
     public init(osmType: OSMType, osmID: Int64, kind: LandmarkKind, categoryKey: String, categoryValue: String,
                 point: FixedCoordinate, bbox: FixedBoundingBox? = nil, importance: UInt8, names: [LandmarkName]) {
@@ -83,7 +86,41 @@ public struct LandmarkDraft: Sendable {
     /// The display name: the first name, or the formatted address for unnamed addresses.
     public var displayName: String {
         if let first = names.first { return first.value }
-        return AddressFormat.format(houseNumber: houseNumber, street: street) ?? ""
+        return AddressFormat.format(houseNumber: houseNumber, street: street, countryCode: places?.countryCode) ?? ""
+    }
+}
+
+/// Where a landmark lies, from the smallest place to the country: what geocoders return as the
+/// parts of an address (Photon's and Nominatim's `suburb`, `city`, `county`, `state`, `country`).
+public struct PlaceChain: Sendable, Hashable {
+    public var suburb: String?
+    public var city: String?
+    public var county: String?
+    public var state: String?
+    public var country: String?
+    /// ISO 3166-1 alpha-2, lower case ("li").
+    public var countryCode: String?
+
+    public init(suburb: String? = nil, city: String? = nil, county: String? = nil, state: String? = nil,
+                country: String? = nil, countryCode: String? = nil) {
+        self.suburb = suburb
+        self.city = city
+        self.county = county
+        self.state = state
+        self.country = country
+        self.countryCode = countryCode
+    }
+
+    public var isEmpty: Bool {
+        suburb == nil && city == nil && county == nil && state == nil && country == nil && countryCode == nil
+    }
+
+    /// The parts in storage order (suburb, city, county, state, country, country code).
+    public var parts: [String?] { [suburb, city, county, state, country, countryCode] }
+
+    public init(parts: [String?]) {
+        let p = parts + Array(repeating: nil, count: max(0, 6 - parts.count))
+        self.init(suburb: p[0], city: p[1], county: p[2], state: p[3], country: p[4], countryCode: p[5])
     }
 }
 
@@ -111,6 +148,20 @@ public enum AddressFormat {
         "проезд", "тупик", "аллея", "вулиця", "вул.", "вуліца",
     ]
 
+    /// Countries whose addresses put the number first ("12 Rue Grimaldi", "221B Baker Street");
+    /// in every other country whose code is known it follows the street ("Städtle 32").
+    static let numberFirstCountries: Set<String> = [
+        "us", "ca", "gb", "ie", "au", "nz", "fr", "mc", "lu", "in", "za", "sg", "my", "ph", "th", "il", "sa", "ae",
+        "ng", "gh", "ke", "pk", "lk", "hk", "vn", "jm", "tt", "mt", "cy",
+    ]
+
+    /// Whether the number follows the street: by the country when its code is known, else by
+    /// the words of the street name.
+    public static func numberGoesAfter(street: String, countryCode: String?) -> Bool {
+        if let c = countryCode { return !numberFirstCountries.contains(c) }
+        return numberGoesAfter(street: street)
+    }
+
     public static func numberGoesAfter(street: String) -> Bool {
         let lower = street.lowercased()
         let words = lower.split(separator: " ")
@@ -120,9 +171,9 @@ public enum AddressFormat {
     }
 
     /// "12 Rue Grimaldi", "Hauptstraße 12", or nil when neither part is known.
-    public static func format(houseNumber: String?, street: String?) -> String? {
+    public static func format(houseNumber: String?, street: String?, countryCode: String? = nil) -> String? {
         switch (houseNumber, street) {
-        case let (n?, s?): numberGoesAfter(street: s) ? "\(s) \(n)" : "\(n) \(s)"
+        case let (n?, s?): numberGoesAfter(street: s, countryCode: countryCode) ? "\(s) \(n)" : "\(n) \(s)"
         case let (n?, nil): n
         case let (nil, s?): s
         default: nil

@@ -1,29 +1,52 @@
 // Which normalised tokens make a landmark findable: every word of every name,
-// and for addresses the house number and the street's words. A house-number
+// the house number and the street's words of every addressed object, and the
+// words of the places it lies in (as context, see TokenClass). A house-number
 // range such as "10-14" is also findable by each number inside it.
 import Foundation
 import GeoBase
 
+/// Why a token belongs to a landmark; stored with it in the forward index (FTOK) as
+/// `ordinal << 2 | class`, so a search can weigh a match by where it was found.
+package enum TokenClass: Int, Sendable {
+    /// A translation or alternative name.
+    case otherName = 0
+    /// The displayed name (for an address landmark: its number and street).
+    case name = 1
+    /// The house number and street of a landmark that has a name of its own (a shop at Landstrasse 20).
+    case address = 2
+    /// The place it lies in (suburb, city) and its postcode: words that narrow a search
+    /// ("bahnhofstrasse vaduz") but never find a landmark alone, so they have no posting lists.
+    case context = 3
+}
+
 package enum LandmarkTokens {
     static let maxRangeExpansion = 50
 
-    /// Distinct tokens, each flagged when it belongs to the displayed name (or, for an
-    /// address, to its number and street) rather than to a translation or alternative name.
-    package static func tokens(of d: LandmarkDraft) -> [(text: String, primary: Bool)] {
-        var primary: [String] = []
+    /// Distinct tokens, each with its class; a word in several roles keeps the first of name,
+    /// address, other name, context.
+    package static func tokens(of d: LandmarkDraft) -> [(text: String, tokenClass: TokenClass)] {
+        var name: [String] = []
+        var address: [String] = []
         var other: [String] = []
+        var context: [String] = []
         for (i, n) in d.names.enumerated() {
             let words = TextNormalizer.words(n.value)
-            if i == 0 { primary.append(contentsOf: words) } else { other.append(contentsOf: words) }
+            if i == 0 { name.append(contentsOf: words) } else { other.append(contentsOf: words) }
         }
-        if d.kind == .address {
-            if let h = d.houseNumber { primary.append(contentsOf: houseNumberTokens(h)) }
-            if let s = d.street { primary.append(contentsOf: TextNormalizer.words(s)) }
+        if d.houseNumber != nil && d.street != nil || d.kind == .address {
+            var words: [String] = []
+            if let h = d.houseNumber { words.append(contentsOf: houseNumberTokens(h)) }
+            if let s = d.street { words.append(contentsOf: TextNormalizer.words(s)) }
+            if d.kind == .address { name.append(contentsOf: words) } else { address.append(contentsOf: words) }
+        }
+        for part in [d.places?.suburb, d.places?.city, d.postcode] {
+            if let part { context.append(contentsOf: TextNormalizer.words(part)) }
         }
         var seen = Set<String>()
-        var out: [(String, Bool)] = []
-        for t in primary where !t.isEmpty && t.utf8.count <= 255 && seen.insert(t).inserted { out.append((t, true)) }
-        for t in other where !t.isEmpty && t.utf8.count <= 255 && seen.insert(t).inserted { out.append((t, false)) }
+        var out: [(String, TokenClass)] = []
+        for (words, c) in [(name, TokenClass.name), (address, .address), (other, .otherName), (context, .context)] {
+            for t in words where !t.isEmpty && t.utf8.count <= 255 && seen.insert(t).inserted { out.append((t, c)) }
+        }
         return out
     }
 

@@ -7,6 +7,7 @@
 import Foundation
 import GeoBase
 import GeoFormat
+import GeoModel
 
 struct ScoredCandidate {
     var id: UInt32
@@ -75,13 +76,14 @@ struct CandidateScorer {
             var bestKind = MatchKind.fuzzy
             var named = false
             for s in m.sources where s.quality > best {
-                // A match in a translation or alternative name counts a little less than in the shown name.
-                guard let primary = match(s.ordinals) else { continue }
-                let q = primary ? s.quality : s.quality * weights.otherNameFactor
+                // A match in a translation or alternative name, the address or the place around
+                // counts a little less than in the shown name.
+                guard let found = match(s.ordinals) else { continue }
+                let q = s.quality * weights.classFactor(found)
                 if q > best {
                     best = q
                     bestKind = s.kind
-                    named = primary
+                    named = found == .name
                 }
             }
             for c in m.categories where c.id == category {
@@ -130,21 +132,27 @@ struct CandidateScorer {
         return ScoredCandidate(id: id, score: score, tier: tier, distance: d)
     }
 
-    /// Whether some token of the current landmark lies in `range`: nil when none, else true when
-    /// one of them belongs to the displayed name. Entries are `ordinal << 1 | primary`, sorted.
-    @inline(__always) private func match(_ range: Range<Int>) -> Bool? {
-        let lower = range.lowerBound << 1, upper = range.upperBound << 1
+    /// The best class of the current landmark's tokens in `range` (name, then address, other
+    /// name, context), or nil when none lies there. Entries are `ordinal << 2 | class`, sorted.
+    @inline(__always) private func match(_ range: Range<Int>) -> TokenClass? {
+        let lower = range.lowerBound << 2, upper = range.upperBound << 2
         var lo = 0, hi = ordinals.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if ordinals[mid] < lower { lo = mid + 1 } else { hi = mid }
         }
         guard lo < ordinals.count, ordinals[lo] < upper else { return nil }
+        var best = TokenClass.context
         var k = lo
         while k < ordinals.count && ordinals[k] < upper {
-            if ordinals[k] & 1 == 1 { return true }
+            switch ordinals[k] & 3 {
+            case 1: return .name
+            case 2: best = .address
+            case 0: if best == .context { best = .otherName }
+            default: break
+            }
             k += 1
         }
-        return false
+        return best
     }
 }

@@ -14,6 +14,7 @@
 // Typo matches form a lower tier than exact and prefix matches, and a relaxed pass (words or
 // numbers dropped) a lower tier still: a higher tier always ranks first, the score orders
 // inside a tier. scripts/search_quality.py measures the effect of a change.
+import GeoModel
 
 public struct RankingWeights: Sendable, Equatable {
     // Match quality of one query word, by how it matched.
@@ -33,6 +34,23 @@ public struct RankingWeights: Sendable, Equatable {
     public var twoTypos = 0.45
     /// A match in a translation or alternative name, relative to the shown name.
     public var otherNameFactor = 0.7
+    /// A match in the address of a landmark with a name of its own (the number and street of a
+    /// shop), relative to the shown name: "landstrasse 20" finds the shop there, and the street
+    /// itself still ranks first for "landstrasse".
+    public var addressFactor = 0.9
+    /// A match in the place a landmark lies in or its postcode ("vaduz" in "bahnhofstrasse
+    /// vaduz"), relative to the shown name. Context alone never makes a landmark a candidate.
+    public var contextFactor = 0.9
+
+    /// The factor of a match found in a token of class `c`.
+    @inline(__always) func classFactor(_ c: TokenClass) -> Double {
+        switch c {
+        case .name: 1
+        case .address: addressFactor
+        case .otherName: otherNameFactor
+        case .context: contextFactor
+        }
+    }
 
     // Weights of the ranking inputs (points).
     public var text = 100.0

@@ -33,21 +33,24 @@ public enum ResultDescriber {
             if let l = r.locality { subtitleParts.append(l) }
         default:
             subtitleParts.append(cat.label)
-            let place = [address, r.locality].compactMap { $0 }.joined(separator: ", ")
+            let town = [address == nil ? nil : r.postcode, r.locality].compactMap { $0 }.joined(separator: " ")
+            let place = [address, town.isEmpty ? nil : town].compactMap { $0 }.joined(separator: ", ")
             if !place.isEmpty { subtitleParts.append(place) }
         }
         let p = index.point(i).coordinate
         let distance = options.near.map { $0.distance(to: p) }
         let substitute = kind == .street || kind == .place
-        return SearchResult(
+        var result = SearchResult(
             landmarkID: i, name: name, subtitle: subtitleParts.joined(separator: " · "), kind: kind,
             category: cat.tag, icon: kind == .address ? "home" : cat.icon,
-            osm: r.osmType.letter + String(r.osmID), coordinate: p, bbox: r.bbox?.boundingBox, distance: distance,
+            osm: r.osmReference, coordinate: p, bbox: r.bbox?.boundingBox, distance: distance,
             distanceLabel: distance.map { DistanceLabel.text($0, units: options.units) },
             highlights: highlighter.spans(in: name, typos: c.tier == 1), action: substitute ? .substitute : .search,
             displayText: substitute ? name + ", " : nil, score: (c.score * 100).rounded() / 100,
             address: address, locality: r.locality, houseNumber: r.houseNumber, street: r.street, postcode: r.postcode,
             importance: Double(index.importance(i)) / 255)
+        result.places = index.places(r)
+        return result
     }
 
     /// Drops a result when a better one of the same kind and the same displayed name (the same
@@ -65,7 +68,7 @@ public enum ResultDescriber {
             // Places and areas are one family: the town node and its boundary are the same thing.
             let group = kind == .area ? Int(LandmarkKind.place.rawValue) : Int(kind.rawValue)
             index.tokenOrdinals(i, into: &ordinals)
-            let key = ordinals.filter { $0 & 1 == 1 }
+            let key = ordinals.filter { $0 & 3 == 1 }
             let p = index.point(i).coordinate
             let extended = kind == .street || kind == .place || kind == .area
             let box = extended ? index.bbox(i)?.boundingBox : nil

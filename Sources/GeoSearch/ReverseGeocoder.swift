@@ -146,11 +146,12 @@ public struct ReverseGeocoder: Sendable {
             landmarkID: i, name: name, subtitle: ([kind == .address ? "Address" : cat.label] + (place.isEmpty ? [] : [place]))
                 .joined(separator: " · "),
             kind: kind, category: cat.tag, icon: kind == .address ? "home" : cat.icon,
-            osm: r.osmType.letter + String(r.osmID), coordinate: index.point(i).coordinate, bbox: r.bbox?.boundingBox,
+            osm: r.osmReference, coordinate: index.point(i).coordinate, bbox: r.bbox?.boundingBox,
             distance: distance, distanceLabel: DistanceLabel.text(distance, units: .metric), highlights: [],
             action: .search, displayText: nil, score: 0, address: address, locality: r.locality,
             houseNumber: r.houseNumber, street: r.street, postcode: r.postcode, importance: Double(index.importance(i)) / 255)
         result.source = source
+        result.places = index.places(r)
         return result
     }
 }

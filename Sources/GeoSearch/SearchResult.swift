@@ -36,6 +36,8 @@ public struct SearchResult: Sendable {
     public var houseNumber: String?
     public var street: String?
     public var postcode: String?
+    /// The places the result lies in (suburb, city, county, state, country), as the index has them.
+    public var places: PlaceChain?
     /// 0…1: how important the landmark is (type, population, fame), as the index stores it.
     public var importance: Double = 0
     /// Which of the engine's indexes the result comes from (0 with one index).

@@ -93,7 +93,13 @@ enum NominatimAPI {
 
         func accepts(_ r: SearchResult) -> Bool {
             guard amenity != nil || street != nil else { return true }
-            if let city, let locality = r.locality, TextNormalizer.normalize(locality) != TextNormalizer.normalize(city) { return false }
+            if let city {
+                // The city may be the result's city, suburb or any part of its locality ("Les Prés, Rivebelle").
+                let known = [r.places?.city, r.places?.suburb].compactMap { $0 }
+                    + (r.locality?.components(separatedBy: ", ") ?? [])
+                let wanted = TextNormalizer.normalize(city)
+                if !known.isEmpty && !known.contains(where: { TextNormalizer.normalize($0) == wanted }) { return false }
+            }
             if let postcode, let code = r.postcode, code.replacingOccurrences(of: " ", with: "") != postcode.replacingOccurrences(of: " ", with: "") {
                 return false
             }
@@ -193,8 +199,12 @@ enum NominatimAPI {
         if r.kind != .address { parts.append(r.name) }
         if let n = r.houseNumber { parts.append(n) }
         if let s = r.street, s != r.name { parts.append(s) }
-        if let l = r.locality, l != r.name { parts.append(l) }
+        let places = r.places
+        for part in [places?.suburb, places?.city ?? r.locality, places?.county, places?.state] {
+            if let part, part != r.name, !parts.contains(part) { parts.append(part) }
+        }
         if let p = r.postcode { parts.append(p) }
+        if let c = places?.country, c != r.name { parts.append(c) }
         return parts.joined(separator: ", ")
     }
 
@@ -204,8 +214,18 @@ enum NominatimAPI {
         if r.kind == .poi || r.kind == .transit || r.kind == .area { a.append((key, .string(r.name))) }
         if let n = r.houseNumber { a.append(("house_number", .string(n))) }
         if let s = r.street ?? (r.kind == .street ? r.name : nil) { a.append(("road", .string(s))) }
-        if r.kind == .place { a.append((value, .string(r.name))) } else if let l = r.locality { a.append(("city", .string(l))) }
+        let places = r.places
+        if let s = places?.suburb { a.append(("suburb", .string(s))) }
+        if r.kind == .place {
+            a.append((value, .string(r.name)))
+        } else if let l = places?.city ?? r.locality {
+            a.append(("city", .string(l)))
+        }
+        if let c = places?.county { a.append(("county", .string(c))) }
+        if let s = places?.state { a.append(("state", .string(s))) }
         if let p = r.postcode { a.append(("postcode", .string(p))) }
+        if let c = places?.country { a.append(("country", .string(c))) }
+        if let c = places?.countryCode { a.append(("country_code", .string(c))) }
         return .object(a)
     }
 

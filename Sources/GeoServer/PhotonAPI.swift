@@ -99,8 +99,16 @@ enum PhotonAPI {
         if let v = r.postcode { props.append(("postcode", .string(v))) }
         if let v = r.houseNumber { props.append(("housenumber", .string(v))) }
         if r.kind != .address { props.append(("name", .string(r.name))) }
-        if let v = r.locality, r.kind != .place { props.append(("city", .string(v))) }
+        let places = r.places
+        if let v = places?.city ?? (r.kind != .place ? r.locality : nil), v != r.name || r.kind != .place {
+            props.append(("city", .string(v)))
+        }
+        if let v = places?.suburb { props.append(("district", .string(v))) }
         if let v = r.street { props.append(("street", .string(v))) }
+        if let v = places?.county { props.append(("county", .string(v))) }
+        if let v = places?.state { props.append(("state", .string(v))) }
+        if let v = places?.country { props.append(("country", .string(v))) }
+        if let v = places?.countryCode { props.append(("countrycode", .string(v.uppercased()))) }
         if let b = r.bbox {
             props.append(("extent", .array([.coordinate(b.minLon), .coordinate(b.maxLat), .coordinate(b.maxLon), .coordinate(b.minLat)])))
         }

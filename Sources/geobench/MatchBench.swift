@@ -87,7 +87,7 @@ enum MatchBench {
     static func graphSeconds(_ input: String) throws -> Double {
         let file = try FileByteSource(path: input)
         let source: ByteSource = InputFormat.sniff(try file.peek(16)) == .gzip ? try GzipByteSource(source: file, name: input) : file
-        let collector = LandmarkCollector()
+        let collector = try! LandmarkCollector()
         let sink = TimedSink()
         collector.roads = sink
         try OSMXMLParser(name: input).parse(source) { collector.consume($0) }

@@ -21,7 +21,7 @@ private func townIndex() throws -> String {
     let first = try #require(json["results"]?[0])
     #expect(first["name"]?.stringValue == "Hotel Bellevue")
     #expect(first.objectValue?.map(\.0) == ["name", "subtitle", "kind", "category", "icon", "osm", "lat", "lon",
-                                            "distance_m", "distance", "highlights", "action", "score", "source"])
+                                            "address", "distance_m", "distance", "highlights", "action", "score", "source"])
     #expect(json["area"]?.arrayValue?.count == 4)
     let none = try InProcess.geoquery(["zzqqxx", "-i", idx])
     #expect(none.status == 1)
@@ -108,9 +108,9 @@ private func townIndex() throws -> String {
 @Test func geoindexCommandsAndExitCodes() throws {
     let out = TestData.tempPath("cli-town.geoidx")
     let build = try InProcess.geoindex(["build", TestData.sample("town.osm"), "-o", out])
-    #expect(build.status == 0 && build.stderr.contains("128 landmarks"))
+    #expect(build.status == 0 && build.stderr.contains("132 landmarks"))
     let info = try InProcess.geoindex(["info", out, "--json"])
-    #expect(try JSONValue.parse(Array(info.stdout.utf8))["landmarks"]?.intValue == 128)
+    #expect(try JSONValue.parse(Array(info.stdout.utf8))["landmarks"]?.intValue == 132)
     #expect(try InProcess.geoindex(["verify", out]).status == 0)
     var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: out)))
     bytes[bytes.count / 2] ^= 0x55

@@ -27,14 +27,14 @@ private func search(_ text: String, near: Coordinate? = center, limit: Int = 10,
     let index = try TestData.index(of: TestData.sample("town.osm"))
     var byKind: [LandmarkKind: Int] = [:]
     for i in 0..<index.count { byKind[index.kind(i), default: 0] += 1 }
-    #expect(byKind == [.poi: 35, .address: 51, .street: 20, .place: 6, .transit: 12, .area: 4])
+    #expect(byKind == [.poi: 35, .address: 51, .street: 20, .place: 6, .transit: 12, .area: 8])
 }
 
 @Test func prefixFindsNamesAndHighlightsTheTypedPart() throws {
     let r = try search("hôtel de la g")
     #expect(r.results.first?.name == "Hôtel de la Gare")
     #expect(r.results.first?.osm == "n20001")
-    #expect(r.results.first?.subtitle == "Hotel · 41 Avenue de la Gare, Rivebelle")
+    #expect(r.results.first?.subtitle == "Hotel · 41 Avenue de la Gare, 1899 Rivebelle")
     #expect(r.results.first.map { $0.highlights.map { [$0.start, $0.length] } } == [[0, 5], [6, 2], [9, 2], [12, 1]])
 }
 

@@ -30,7 +30,8 @@ import GeoBase
         let extent = try #require(props["extent"]?.arrayValue?.compactMap { $0.doubleValue })
         #expect(extent.count == 4 && extent[0] < extent[2] && extent[1] > extent[3])
         // Properties in Photon's order, none of them null.
-        let order = ["osm_type", "osm_id", "osm_key", "osm_value", "type", "postcode", "housenumber", "name", "city", "street", "extent"]
+        let order = ["osm_type", "osm_id", "osm_key", "osm_value", "type", "postcode", "housenumber", "name", "city", "district", "street", "county",
+                     "state", "country", "countrycode", "extent"]
         let keys = props.keys
         #expect(keys == order.filter(keys.contains))
         #expect(!(props.objectValue ?? []).contains { $0.1 == .null })

@@ -1,0 +1,118 @@
+// Gathers the polygons of the place hierarchy while the file streams by:
+// administrative boundaries (admin_level 2–10), place polygons (a town or a
+// suburb drawn as an area) and postcode areas (boundary=postal_code). Closed
+// ways become areas at once; relations come after all ways, so the ways that
+// may be parts of a boundary (tagged boundary=* or place=*, coastlines, which
+// close the boundaries of seaside countries, and untagged ways) keep their
+// geometry, simplified by a few metres, until the relations are read. A ring
+// that cannot be closed (a member missing from the extract) is left out and
+// counted; the landmarks it would have named fall back to the nearest place
+// node (PlaceHierarchy).
+import GeoBase
+import GeoModel
+import GeoOSM
+
+final class AdminAreaCollector {
+    /// Metres a boundary may move when simplified: a landmark this close to a border may land
+    /// on either side, which is within what mappers draw.
+    static let tolerance = 4.0
+
+    static let areaKeys = KeyFilter(keys: ["boundary", "place"])
+    static let ringPartKeys = KeyFilter(keys: ["boundary", "place", "natural"])
+
+    private var members: WayGeometryStore?
+    private var simplifier = ShapeSimplifier()
+    private var memberPoints: [FixedCoordinate] = []
+    private(set) var areas: [AdminArea] = []
+    /// Boundary rings whose ways did not close, and boundaries left without any polygon.
+    private(set) var unclosedRings = 0
+    private(set) var boundariesWithoutPolygon = 0
+
+    init(backing: StorageBacking) throws {
+        members = try WayGeometryStore(backing: backing)
+    }
+
+    var failure: String? { members?.failure }
+
+    var memoryBytes: Int { (members?.memoryBytes ?? 0) + areas.reduce(0) { $0 + $1.polygon.memoryBytes } }
+
+    /// A way with the coordinates of its nodes that were found.
+    func way(id: Int64, refs: ArraySlice<Int64>, points: [FixedCoordinate], _ b: OSMBatch, tags: Range<Int>) {
+        guard points.count >= 2 else { return }
+        if tags.isEmpty {
+            keep(id, points)
+            return
+        }
+        guard b.hasAnyTag(in: tags, of: AdminAreaCollector.ringPartKeys) else { return }
+        let dict = b.tagDictionary(in: tags)
+        if dict["boundary"] == nil && dict["place"] == nil && dict["natural"] != "coastline" { return }
+        keep(id, points)
+        let closed = refs.count >= 4 && refs.first == refs.last
+        if closed, let what = AdminAreaCollector.describe(dict),
+           let ring = simplifier.ring(points, tolerance: AdminAreaCollector.tolerance),
+           let polygon = AreaPolygon(rings: [ring]) {
+            areas.append(AdminArea(role: what.role, level: what.level, name: what.name, countryCode: what.countryCode,
+                                   osmType: .way, osmID: id, isPlace: what.isPlace, polygon: polygon))
+        }
+    }
+
+    private func keep(_ id: Int64, _ points: [FixedCoordinate]) {
+        guard let members, let kept = simplifier.line(points, tolerance: AdminAreaCollector.tolerance) else { return }
+        members.append(id: id, points: kept)
+    }
+
+    /// A relation: a boundary or place polygon gets its rings from the kept ways.
+    func relation(_ b: OSMBatch, _ i: Int) {
+        let tags = b.tagRange(ofRelation: i)
+        guard let members, !tags.isEmpty, b.hasAnyTag(in: tags, of: AdminAreaCollector.areaKeys) else { return }
+        let dict = b.tagDictionary(in: tags)
+        guard let type = dict["type"], type == "boundary" || type == "multipolygon",
+              let what = AdminAreaCollector.describe(dict) else { return }
+        var outerWays: [[FixedCoordinate]] = []
+        var innerWays: [[FixedCoordinate]] = []
+        var seen = Set<Int64>()
+        for m in b.members(ofRelation: i) where b.memberTypes[m] == .way && seen.insert(b.memberRefs[m]).inserted {
+            guard members.points(of: b.memberRefs[m], into: &memberPoints) else { continue }
+            if b.string(b.memberRoles[m]) == "inner" { innerWays.append(memberPoints) } else { outerWays.append(memberPoints) }
+        }
+        let outer = RingAssembler.rings(from: outerWays)
+        let inner = RingAssembler.rings(from: innerWays)
+        unclosedRings += outer.unclosed + inner.unclosed
+        guard !outer.rings.isEmpty, let polygon = AreaPolygon(rings: outer.rings + inner.rings) else {
+            boundariesWithoutPolygon += 1
+            return
+        }
+        areas.append(AdminArea(role: what.role, level: what.level, name: what.name, countryCode: what.countryCode,
+                               osmType: .relation, osmID: b.relationIDs[i], isPlace: what.isPlace, polygon: polygon))
+    }
+
+    /// Lets the kept ways go (relations are done).
+    func releaseMembers() {
+        members = nil
+    }
+
+    /// What a boundary, place or postcode polygon is, from its tags; nil when it is none of them.
+    static func describe(_ tags: [String: String])
+        -> (role: AreaRole, level: Int, name: String, countryCode: String?, isPlace: Bool)? {
+        switch tags["boundary"] {
+        case "administrative":
+            guard let level = Int(tags["admin_level"] ?? ""), let role = AreaRole.of(adminLevel: level),
+                  let name = tags["name"]?.trimmed.nonEmpty else { break }
+            var code: String?
+            if role == .country {
+                code = (tags["ISO3166-1:alpha2"] ?? tags["ISO3166-1"] ?? tags["country_code"])?.trimmed.lowercased()
+                if code?.count != 2 { code = nil }
+            }
+            return (role, level, name, code, false)
+        case "postal_code":
+            guard let code = (tags["postal_code"] ?? tags["ref"] ?? tags["name"])?.trimmed.nonEmpty else { break }
+            return (.postcode, 11, code, nil, false)
+        default:
+            break
+        }
+        if let place = tags["place"], let (role, level) = AreaRole.of(place: place), let name = tags["name"]?.trimmed.nonEmpty {
+            return (role, level, name, nil, true)
+        }
+        return nil
+    }
+}

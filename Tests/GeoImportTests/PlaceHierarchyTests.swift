@@ -1,0 +1,145 @@
+// The place hierarchy's parts: point-in-polygon with holes and exclaves, the
+// pin of an area whose box centre lies outside it, which tags make which
+// role, broken boundaries (a member missing, an unclosed ring) counted and
+// never fatal, and real extracts (Liechtenstein's municipalities, Monaco's
+// quarters) when ../shared/data is present.
+import Foundation
+import Testing
+@testable import GeoBase
+@testable import GeoFormat
+@testable import GeoImport
+@testable import GeoModel
+@testable import GeoSearch
+import GeoTestSupport
+
+private func p(_ lat: Double, _ lon: Double) -> FixedCoordinate { FixedCoordinate(Coordinate(lat: lat, lon: lon)) }
+
+private func square(_ lat: Double, _ lon: Double, _ size: Double) -> [FixedCoordinate] {
+    [p(lat, lon), p(lat, lon + size), p(lat + size, lon + size), p(lat + size, lon)]
+}
+
+@Suite struct AreaPolygonTests {
+    @Test func aHoleIsOutsideAndAnExclaveInside() throws {
+        let outer = square(0, 0, 1), hole = square(0.25, 0.25, 0.5), exclave = square(2, 2, 0.5)
+        let polygon = try #require(AreaPolygon(rings: [outer, hole, exclave]))
+        #expect(polygon.contains(p(0.1, 0.1)))
+        #expect(!polygon.contains(p(0.5, 0.5)), "inside the hole")
+        #expect(polygon.contains(p(2.2, 2.2)), "inside the exclave")
+        #expect(!polygon.contains(p(1.5, 1.5)), "between the parts")
+        #expect(!polygon.contains(p(-1, -1)) && !polygon.contains(p(3, 3)))
+        // The centre of the box (1.25, 1.25) is outside: the pin goes inside.
+        let pin = try #require(polygon.interiorPoint())
+        #expect(polygon.contains(pin))
+    }
+
+    @Test func aPolygonOfManyEdgesAnswersLikeAPlainRayCast() throws {
+        // A star of 2 000 points: the band index must agree with the test over every edge.
+        var ring: [FixedCoordinate] = []
+        for k in 0..<2_000 {
+            let a = Double(k) / 2_000 * 2 * .pi, r = k % 2 == 0 ? 1.0 : 0.6
+            ring.append(p(47 + r * sin(a), 9 + r * cos(a)))
+        }
+        let polygon = try #require(AreaPolygon(rings: [ring]))
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let q = p(46 + Double.random(in: 0...2, using: &generator), 8 + Double.random(in: 0...2, using: &generator))
+            #expect(polygon.contains(q) == RingAssembler.pointInRing(q, ring))
+        }
+    }
+
+    @Test func degenerateRingsMakeNoPolygon() {
+        #expect(AreaPolygon(rings: []) == nil)
+        #expect(AreaPolygon(rings: [[p(0, 0), p(0, 1)]]) == nil)
+        #expect(AreaPolygon(rings: [[p(0, 0), p(0, 1), p(0, 2)]]) == nil, "a flat ring has no inside")
+    }
+
+    @Test func tagsDecideTheRole() {
+        let d = AdminAreaCollector.describe
+        #expect(d(["boundary": "administrative", "admin_level": "2", "name": "Liechtenstein", "ISO3166-1:alpha2": "LI"])?.countryCode == "li")
+        #expect(d(["boundary": "administrative", "admin_level": "4", "name": "A"])?.role == .state)
+        #expect(d(["boundary": "administrative", "admin_level": "8", "name": "A"])?.role == .city)
+        #expect(d(["boundary": "administrative", "admin_level": "10", "name": "A"])?.role == .suburb)
+        #expect(d(["boundary": "administrative", "admin_level": "11", "name": "A"]) == nil)
+        #expect(d(["boundary": "administrative", "admin_level": "8"]) == nil, "no name")
+        #expect(d(["boundary": "administrative", "admin_level": "x", "name": "A"]) == nil)
+        #expect(d(["boundary": "postal_code", "postal_code": "9490"])?.role == .postcode)
+        #expect(d(["place": "town", "name": "A"])?.role == .city)
+        #expect(d(["place": "quarter", "name": "A"])?.role == .suburb)
+        #expect(d(["place": "locality", "name": "A"]) == nil)
+    }
+}
+
+@Suite struct BrokenBoundaryTests {
+    /// A town node inside a boundary whose relation lacks one of its three ways.
+    static let xml = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <osm version="0.6">
+      <node id="1" lat="47.0" lon="9.0"/><node id="2" lat="47.0" lon="9.1"/>
+      <node id="3" lat="47.1" lon="9.1"/><node id="4" lat="47.1" lon="9.0"/>
+      <node id="5" lat="47.05" lon="9.05"><tag k="place" v="village"/><tag k="name" v="Dorf"/></node>
+      <node id="6" lat="47.051" lon="9.051"><tag k="amenity" v="cafe"/><tag k="name" v="Café Eck"/>
+        <tag k="addr:street" v="Dorfstrasse"/><tag k="addr:housenumber" v="3"/><tag k="addr:postcode" v="9999"/></node>
+      <node id="7" lat="47.2" lon="9.2"><tag k="place" v="village"/><tag k="name" v="Fern"/></node>
+      <way id="10"><nd ref="1"/><nd ref="2"/><nd ref="3"/><tag k="boundary" v="administrative"/></way>
+      <way id="11"><nd ref="3"/><nd ref="4"/><tag k="boundary" v="administrative"/></way>
+      <relation id="20"><member type="way" ref="10" role="outer"/><member type="way" ref="11" role="outer"/>
+        <member type="way" ref="12" role="outer"/>
+        <tag k="type" v="boundary"/><tag k="boundary" v="administrative"/><tag k="admin_level" v="8"/>
+        <tag k="name" v="Gemeinde"/></relation>
+      <relation id="21"><member type="way" ref="10" role="outer"/><member type="way" ref="11" role="outer"/>
+        <member type="way" ref="13" role="outer"/>
+        <tag k="type" v="boundary"/><tag k="boundary" v="administrative"/><tag k="admin_level" v="8"/>
+        <tag k="name" v="Zweite"/></relation>
+    </osm>
+    """
+
+    @Test func aBoundaryMissingAMemberIsCountedAndThePlaceNodeStandsIn() throws {
+        try TestData.withTemporaryDirectory { dir in
+            let input = dir + "/broken.osm", output = dir + "/broken.geoidx"
+            try BrokenBoundaryTests.xml.write(toFile: input, atomically: true, encoding: .utf8)
+            let report = try IndexBuilder.build(input: input, options: BuildOptions(output: output))
+            #expect(report.warnings.boundariesWithoutPolygon == 2)
+            #expect(report.warnings.unclosedBoundaryRings == 2)
+            #expect(IndexVerifier.verify(path: output).isEmpty)
+            let index = try LandmarkIndex(path: output)
+            let info = index.metadata["warnings"]
+            #expect(info?["boundaries_without_polygon"]?.intValue == 2 && info?["unclosed_boundary_rings"]?.intValue == 2)
+            let engine = SearchEngine(index: index)
+            let cafe = try #require(engine.search("café eck", options: SearchOptions()).results.first)
+            #expect(cafe.places?.city == "Dorf", "the village node within reach names it")
+            #expect(cafe.subtitle == "Café · Dorfstrasse 3, 9999 Dorf")
+            let code = try #require(engine.search("9999", options: SearchOptions()).results.first)
+            #expect(code.category == "boundary=postal_code" && code.coordinate.distance(to: cafe.coordinate) < 1)
+        }
+    }
+}
+
+@Suite struct RealPlaceHierarchyTests {
+    @Test func liechtensteinsMunicipalitiesAndCountry() throws {
+        guard let file = TestData.shared("valhalla/liechtenstein-latest.osm.pbf") else { return }
+        let engine = SearchEngine(index: try TestData.index(of: file))
+        var o = SearchOptions()
+        o.limit = 3
+        let museum = try #require(engine.search("städtle 32", options: o).results.first)
+        #expect(museum.name == "Kunstmuseum Liechtenstein")
+        #expect(museum.places?.city == "Vaduz" && museum.places?.country == "Liechtenstein" && museum.places?.countryCode == "li")
+        #expect(museum.subtitle.hasSuffix("Städtle 32, 9490 Vaduz"), "the number after the street, as in Liechtenstein")
+        // A village names its county, never the neighbouring village.
+        let vaduz = try #require(engine.search("vaduz", options: o).results.first { $0.kind == .place })
+        #expect(vaduz.subtitle.hasSuffix("Wahlkreis Oberland"))
+        #expect(engine.search("9490", options: o).results.first?.category == "boundary=postal_code")
+    }
+
+    @Test func monacosQuartersNameMonaco() throws {
+        guard let file = TestData.shared("osrm/monaco.osm.pbf") else { return }
+        let engine = SearchEngine(index: try TestData.index(of: file))
+        var o = SearchOptions()
+        o.kinds = [.area]
+        let fontvieille = try #require(engine.search("fontvieille", options: o).results.first)
+        #expect(fontvieille.subtitle == "Administrative area · Monaco")
+        o.kinds = Set(LandmarkKind.allCases)
+        let cafe = try #require(engine.search("25 avenue albert ii", options: o).results.first)
+        #expect(cafe.street == "Avenue Albert II" && cafe.houseNumber == "25")
+        #expect(cafe.subtitle.contains("25 Avenue Albert II"), "the number first, as in Monaco")
+    }
+}

@@ -1,0 +1,97 @@
+// Addresses as a geocoder does them, on the sample town (samples/README.md):
+// Les Prés is an admin_level 10 boundary over the town's west half, Oberdorf a
+// suburb node in the east, the canton one closed admin_level 4 way around it
+// all, and Les Granges a hamlet across the lake, outside the town's boundary.
+// Named objects are found by their address, postcodes alone, and place words
+// narrow a search.
+import Foundation
+import Testing
+@testable import GeoBase
+@testable import GeoFormat
+@testable import GeoModel
+@testable import GeoSearch
+import GeoTestSupport
+
+private func town() throws -> SearchEngine {
+    SearchEngine(index: try TestData.index(of: TestData.sample("town.osm")))
+}
+
+private func first(_ text: String, kinds: Set<LandmarkKind>? = nil) throws -> SearchResult? {
+    var o = SearchOptions()
+    o.near = Coordinate(lat: 46.2, lon: 6.8)
+    if let kinds { o.kinds = kinds }
+    return try town().search(text, options: o).results.first
+}
+
+@Suite struct PlaceHierarchyOnTheTown {
+    @Test func aLandmarkKnowsEveryPlaceItLiesIn() throws {
+        // In the west half: the suburb from its boundary polygon, the town and the canton too.
+        let hotel = try #require(try first("hôtel de la gare"))
+        #expect(hotel.osm == "n20001")
+        #expect(hotel.places == PlaceChain(suburb: "Les Prés", city: "Rivebelle", state: "Canton du Lac"))
+        #expect(hotel.houseNumber == "41" && hotel.street == "Avenue de la Gare" && hotel.postcode == "1899")
+        #expect(hotel.subtitle == "Hotel · 41 Avenue de la Gare, 1899 Rivebelle")
+        // In the east half no suburb polygon: the nearest suburb node inside the same town.
+        let avenue = try #require(try first("avenue de la gare", kinds: [.street]))
+        #expect(avenue.places?.suburb == "Oberdorf" && avenue.places?.city == "Rivebelle")
+        #expect(avenue.subtitle == "Road · Oberdorf, Rivebelle")
+        // Across the lake, outside the town's boundary: no suburb of the town, the hamlet as its city.
+        let ferry = try #require(try first("débarcadère des granges"))
+        #expect(ferry.osm == "n10059")
+        #expect(ferry.places == PlaceChain(city: "Les Granges", state: "Canton du Lac"))
+    }
+
+    @Test func aPlaceNamesItsParentNeverItselfOrANeighbour() throws {
+        #expect(try first("rivebelle")?.subtitle == "Town · Canton du Lac")
+        #expect(try first("rivebelle")?.places == PlaceChain(state: "Canton du Lac"))
+        #expect(try first("les prés", kinds: [.place])?.subtitle == "Suburb · Rivebelle")
+        #expect(try first("oberdorf")?.subtitle == "Suburb · Rivebelle")
+        #expect(try first("les granges")?.subtitle == "Hamlet · Canton du Lac")
+        // The suburb's boundary names the town around it (its own polygon is not its parent).
+        let boundary = try #require(try first("les prés", kinds: [.area]))
+        #expect(boundary.osm == "r905" && boundary.subtitle == "Administrative area · Rivebelle")
+        #expect(try first("canton du lac")?.subtitle == "Administrative area")
+    }
+
+    @Test func theJSONAddressHasTheFieldsGeocodersReturn() throws {
+        let hotel = try #require(try first("hôtel de la gare"))
+        var fields: [String: String] = [:]
+        for (k, v) in [("housenumber", hotel.houseNumber), ("street", hotel.street), ("postcode", hotel.postcode),
+                       ("suburb", hotel.places?.suburb), ("city", hotel.places?.city), ("state", hotel.places?.state)] {
+            fields[k] = v
+        }
+        #expect(fields == ["housenumber": "41", "street": "Avenue de la Gare", "postcode": "1899",
+                           "suburb": "Les Prés", "city": "Rivebelle", "state": "Canton du Lac"])
+    }
+}
+
+@Suite struct AddressSearchOnTheTown {
+    @Test func aNamedObjectIsFoundByItsAddressInEitherOrder() throws {
+        #expect(try first("41 avenue de la gare")?.osm == "n20001")
+        #expect(try first("avenue de la gare 41")?.osm == "n20001")
+        #expect(try first("5 boulevard du lac")?.osm == "n20012")
+        // The street's name alone still finds the street first, not the shops on it.
+        #expect(try first("avenue de la gare")?.osm == "w181")
+        #expect(try first("boulevard du lac")?.osm == "w141")
+    }
+
+    @Test func aPostcodeAloneFindsThePostcode() throws {
+        let code = try #require(try first("1899"))
+        #expect(code.name == "1899" && code.category == "boundary=postal_code" && code.kind == .area)
+        #expect(code.osm.isEmpty, "a postcode computed from addresses is no OSM object")
+        #expect(code.subtitle == "Postcode · Rivebelle")
+        // Its box holds every address that carries it; the pin is one of those addresses.
+        let box = try #require(code.bbox)
+        #expect(box.contains(try #require(try first("41 avenue de la gare")).coordinate))
+        #expect(try first("1898")?.subtitle == "Postcode · Les Granges")
+    }
+
+    @Test func placeWordsNarrowButNeverFindAlone() throws {
+        #expect(try first("boulevard du lac rivebelle")?.osm == "w141")
+        #expect(try first("avenue de la gare rivebelle")?.osm == "w181")
+        #expect(try first("pharmacie rivebelle")?.osm == "n20012")
+        #expect(try first("rue grimaldi 1899")?.osm == "w113")
+        // "rivebelle" alone is the town, not everything in it.
+        #expect(try first("rivebelle")?.osm == "n50001")
+    }
+}
