@@ -33,6 +33,7 @@ public enum SearchOutput {
         f.append(("action", .string(r.action.rawValue)))
         if let t = r.displayText { f.append(("display_text", .string(t))) }
         f.append(("score", .double(r.score)))
+        if !r.unmatched.isEmpty { f.append(("unmatched", .array(r.unmatched.map { .string($0) }))) }
         // Which index (its position among -i, or in the directory's name order) the result came from.
         f.append(("source", .int(Int64(r.source))))
         return .object(f)

@@ -14,6 +14,9 @@ struct ScoredCandidate {
     var score: Double
     var tier: Int
     var distance: Double?
+    /// Query words (bit i for word i) the landmark does not match: a relaxed pass let them go
+    /// ("rue grimaldi 99" answered by the street, which has no 99).
+    var unmatched: UInt32 = 0
 }
 
 struct CandidateScorer {
@@ -26,6 +29,8 @@ struct CandidateScorer {
     let nearProjection: (lat: Double, lon: Double, cosLat: Double)?
     let relaxed: Bool
     let requiredCount: Int
+    /// Words of the query a landmark may match (those inside a category phrase count once, as it).
+    let wordCount: Int
     let kindMask: UInt8
     let weights: RankingWeights
     private var ordinals: [Int] = []
@@ -39,6 +44,7 @@ struct CandidateScorer {
         self.options = options
         self.relaxed = relaxed
         requiredCount = max(1, required.filter { $0 }.count)
+        wordCount = max(1, matches.filter { !$0.coveredByPhrase }.count)
         kindMask = options.kinds.reduce(0) { $0 | UInt8(1) << $1.rawValue }
         filter = options.filterBox.map(FixedBoundingBox.init)
         if let n = options.near {
@@ -71,6 +77,7 @@ struct CandidateScorer {
         var fuzzy = false
         var counted = 0
         var categoryAgrees = false
+        var unmatched: UInt32 = 0
         for (t, m) in matches.enumerated() {
             var best = 0.0
             var bestKind = MatchKind.fuzzy
@@ -106,6 +113,7 @@ struct CandidateScorer {
             if best == 0 {
                 if m.coveredByPhrase { continue }
                 if required[t] { return nil }
+                if t < 32 { unmatched |= 1 << UInt32(t) }
                 continue
             }
             counted += 1
@@ -113,7 +121,8 @@ struct CandidateScorer {
             if named { byName += 1 }
             if bestKind == .fuzzy { fuzzy = true }
         }
-        let textQ = quality / Double(max(requiredCount, counted))
+        // A relaxed pass ranks by how many of the query's words match: unmatched words count as 0.
+        let textQ = quality / Double(relaxed ? max(wordCount, counted) : max(requiredCount, counted))
         let nameTokens = max(1, index.nameTokenCount(i))
         let cover = min(1, Double(byName) / Double(nameTokens))
         // Importance counts fully only when the shown name matched: a country found through one of
@@ -129,7 +138,7 @@ struct CandidateScorer {
         // "hotel" typed: a hotel named "Hotel Bellevue" before a town hall named "Hôtel de Ville".
         if categoryAgrees { score += w.categoryBonus }
         let tier = relaxed ? 0 : (fuzzy ? 1 : 2)
-        return ScoredCandidate(id: id, score: score, tier: tier, distance: d)
+        return ScoredCandidate(id: id, score: score, tier: tier, distance: d, unmatched: unmatched)
     }
 
     /// The best class of the current landmark's tokens in `range` (name, then address, other

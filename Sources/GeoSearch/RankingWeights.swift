@@ -96,6 +96,9 @@ public struct CandidateLimits: Sendable, Equatable {
     public var importantWithoutHint = 64
     public var exactListMax = 2_048
     public var exactScan = 5_000
+    /// Landmarks of a word looked at to tell whether it names a place (a town, a postcode), which
+    /// then drives candidate generation only after the other words.
+    public var placeWordScan = 512
     /// Typos are looked for when fewer than min(limit, this) results were found…
     public var typoWhenFewerThan = 5
     /// …for words matching fewer than max(this, limit) landmarks.

@@ -13,7 +13,8 @@ public enum ResultDescriber {
         return r.names.first?.value ?? r.formattedAddress ?? ""
     }
 
-    static func describe(_ c: ScoredCandidate, highlighter: Highlighter, index: LandmarkIndex, options: SearchOptions) -> SearchResult? {
+    static func describe(_ c: ScoredCandidate, query: ParsedQuery, highlighter: Highlighter, index: LandmarkIndex,
+                         options: SearchOptions) -> SearchResult? {
         let i = Int(c.id)
         guard let r = index.displayRecord(i, language: options.language) else { return nil }
         let kind = index.kind(i)
@@ -50,6 +51,10 @@ public enum ResultDescriber {
             address: address, locality: r.locality, houseNumber: r.houseNumber, street: r.street, postcode: r.postcode,
             importance: Double(index.importance(i)) / 255)
         result.places = index.places(r)
+        if c.unmatched != 0 {
+            result.unmatched = query.tokens.indices.filter { $0 < 32 && c.unmatched & (1 << UInt32($0)) != 0 }
+                .map { query.tokens[$0].text }
+        }
         return result
     }
 

@@ -50,7 +50,7 @@ public struct SearchEngine: Sendable {
         var results: [SearchResult] = []
         var seen: [String: Coordinate] = [:]
         for (k, c) in pool where results.count < options.limit {
-            guard var r = ResultDescriber.describe(c, highlighter: highlighter, index: searchers[k].index, options: options) else { continue }
+            guard var r = ResultDescriber.describe(c, query: query, highlighter: highlighter, index: searchers[k].index, options: options) else { continue }
             // Neighbouring extracts overlap at their borders: the same OSM object (same id, same place) is shown once.
             if searchers.count > 1 {
                 if let p = seen[r.osm], p.distance(to: r.coordinate) < 1_000 { continue }
@@ -86,16 +86,39 @@ struct IndexSearcher: Sendable {
             && TokenMatcher.addFuzzy(&matches, index: index, threshold: max(limits.typoCostThreshold, options.limit), weights: weights) {
             results += collect(matches, required: required, options: options, relaxed: false, seen: &seen, isCancelled: isCancelled)
         }
+        // The most selective word may name the place rather than the landmark ("bahnhofstrasse
+        // vaduz": few landmarks are called Vaduz, but the street lies in it): the other words
+        // drive in turn, and the place word matches the landmark's context.
+        // A place word drives only after the others have ("mannerheimintie helsinki": not just
+        // what is named Helsinki); any word drives in turn while results are too few.
+        var drivers: Set<Int> = []
+        while let used = lastDriver(matches, required: required, skipping: drivers) {
+            drivers.insert(used)
+            guard results.count < options.limit || namesAPlace(matches[used]) else { break }
+            guard lastDriver(matches, required: required, skipping: drivers) != nil else { break }
+            results += collect(matches, required: required, options: options, relaxed: false, seen: &seen,
+                               skipping: drivers, isCancelled: isCancelled)
+        }
+        // The relaxed passes score again what the strict ones rejected: only what qualified is done.
+        var qualified = results.map(\.id).sorted()
         // Still too few: let go of words nothing matched, else of house numbers ("rue grimaldi 99" → the street).
         if results.count < options.limit && matches.count >= 2 {
             let empty = matches.indices.filter { matches[$0].isEmpty }
             let drop = !empty.isEmpty ? empty : matches.indices.filter { matches[$0].token.isNumeric || !matches[$0].token.alternatives.isEmpty }
             if !drop.isEmpty && drop.count < matches.count {
                 for i in drop { required[i] = false }
-                // The strict passes rejected the street for want of the number ("mannerheimintie 13"): the
-                // landmarks they scored are scored again, all but those that already qualified.
-                var qualified = results.map(\.id).sorted()
                 results += collect(matches, required: required, options: options, relaxed: true, seen: &qualified,
+                                   isCancelled: isCancelled)
+            }
+        }
+        // Nothing at all: each word alone may find something, and the others count where they match
+        // ("bahnhofstrasse vaduz" when no Bahnhofstrasse lies in Vaduz: the one in Schaan).
+        if results.isEmpty && matches.count >= 2 {
+            let order = matches.indices.filter { !matches[$0].isEmpty && !matches[$0].coveredByPhrase }
+                .sorted { matches[$0].cost < matches[$1].cost }
+            for i in order {
+                let alone = matches.indices.map { $0 == i }
+                results += collect(matches, required: alone, options: options, relaxed: true, seen: &qualified,
                                    isCancelled: isCancelled)
             }
         }
@@ -103,12 +126,40 @@ struct IndexSearcher: Sendable {
         return IndexSearcher.best(results, count: options.groupDistance == nil ? options.limit * 3 + 5 : options.limit)
     }
 
-    /// Scores candidates of the most selective token that are not in `seen` (sorted ids), adding them to it.
+    /// Whether a word names a town, suburb, region or postcode (one of its most important
+    /// landmarks is one): such a word may be where a landmark lies rather than its name.
+    private func namesAPlace(_ m: TokenMatch) -> Bool {
+        func isPlace(_ id: UInt32) -> Bool {
+            let kind = index.kind(Int(id))
+            return kind == .place || kind == .area && index.category(index.categoryID(Int(id))).key == "boundary"
+        }
+        for s in m.sources where s.kind == .exact && s.node.isTerminal {
+            // Places are important: the top list has them when the word is common; otherwise a
+            // bounded look at the word's landmarks.
+            if let top = s.node.topOffset, index.topList(at: top).contains(where: isPlace) { return true }
+            var found = false, looked = 0
+            index.postings(of: s.node)?.forEach { id in
+                looked += 1
+                found = isPlace(id)
+                return !found && looked < limits.placeWordScan
+            }
+            if found { return true }
+        }
+        return false
+    }
+
+    /// The word that drives candidate generation: the most selective required one not in `skipping`.
+    private func lastDriver(_ matches: [TokenMatch], required: [Bool], skipping: Set<Int>) -> Int? {
+        matches.indices.filter { required[$0] && !matches[$0].isEmpty && !matches[$0].coveredByPhrase && !skipping.contains($0) }
+            .min { matches[$0].cost != matches[$1].cost ? matches[$0].cost < matches[$1].cost : $0 < $1 }
+    }
+
+    /// Scores candidates of the most selective token (not in `skipping`) that are not in `seen`
+    /// (sorted ids), adding them to it.
     private func collect(_ matches: [TokenMatch], required: [Bool], options: SearchOptions, relaxed: Bool,
-                         seen: inout [UInt32], isCancelled: () -> Bool) -> [ScoredCandidate] {
+                         seen: inout [UInt32], skipping: Set<Int> = [], isCancelled: () -> Bool) -> [ScoredCandidate] {
         for (i, m) in matches.enumerated() where required[i] && m.isEmpty { return [] }
-        guard let driverIndex = matches.indices.filter({ required[$0] && !matches[$0].isEmpty && !matches[$0].coveredByPhrase })
-            .min(by: { matches[$0].cost < matches[$1].cost }) else { return [] }
+        guard let driverIndex = lastDriver(matches, required: required, skipping: skipping) else { return [] }
         let driver = matches[driverIndex]
         let source = CandidateSource(index: index, match: driver)
         var scorer = CandidateScorer(index: index, matches: matches, required: required, options: options, relaxed: relaxed,

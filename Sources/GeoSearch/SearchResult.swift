@@ -36,6 +36,9 @@ public struct SearchResult: Sendable {
     public var houseNumber: String?
     public var street: String?
     public var postcode: String?
+    /// Words of the query the result does not match (a house number the street lacks: the street
+    /// is the answer all the same); empty when it matches them all.
+    public var unmatched: [String] = []
     /// The places the result lies in (suburb, city, county, state, country), as the index has them.
     public var places: PlaceChain?
     /// 0…1: how important the landmark is (type, population, fame), as the index stores it.

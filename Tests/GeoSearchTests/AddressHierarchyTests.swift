@@ -90,8 +90,25 @@ private func first(_ text: String, kinds: Set<LandmarkKind>? = nil) throws -> Se
         #expect(try first("boulevard du lac rivebelle")?.osm == "w141")
         #expect(try first("avenue de la gare rivebelle")?.osm == "w181")
         #expect(try first("pharmacie rivebelle")?.osm == "n20012")
-        #expect(try first("rue grimaldi 1899")?.osm == "w113")
+        // A postcode word: the addresses on the street that carry it.
+        let grimaldi = try #require(try first("rue grimaldi 1899"))
+        #expect(grimaldi.street == "Rue Grimaldi" && grimaldi.postcode == "1899")
         // "rivebelle" alone is the town, not everything in it.
         #expect(try first("rivebelle")?.osm == "n50001")
+    }
+
+    @Test func aNumberTheStreetLacksStillFindsTheStreetAndSaysSo() throws {
+        let street = try #require(try first("rue grimaldi 999"))
+        #expect(street.osm == "w113" && street.unmatched == ["999"])
+        #expect(try first("999 rue grimaldi")?.unmatched == ["999"])
+        // A number the street has: everything matched, nothing flagged.
+        let house = try #require(try first("rue grimaldi 20"))
+        #expect(house.osm == "n30002" && house.unmatched.isEmpty)
+    }
+
+    @Test func aPlaceWordTheLandmarkIsNotInStillFindsTheLandmark() throws {
+        // Rue Grimaldi lies in Les Prés, not in Oberdorf: the street, with the place word flagged.
+        let street = try #require(try first("rue grimaldi oberdorf"))
+        #expect(street.osm == "w113" && street.unmatched == ["oberdorf"])
     }
 }
