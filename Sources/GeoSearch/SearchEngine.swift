@@ -89,12 +89,14 @@ struct IndexSearcher: Sendable {
         // The most selective word may name the place rather than the landmark ("bahnhofstrasse
         // vaduz": few landmarks are called Vaduz, but the street lies in it): the other words
         // drive in turn, and the place word matches the landmark's context.
-        // A place word drives only after the others have ("mannerheimintie helsinki": not just
-        // what is named Helsinki); any word drives in turn while results are too few.
+        // A landmark that has every word has the driver among its own words — unless the driver
+        // names a place it lies in (a context word, no posting list). So when the driver names a
+        // place, the next word drives too ("mannerheimintie helsinki": not only what is named
+        // Helsinki), and so on while drivers name places.
         var drivers: Set<Int> = []
         while let used = lastDriver(matches, required: required, skipping: drivers) {
             drivers.insert(used)
-            guard results.count < options.limit || namesAPlace(matches[used]) else { break }
+            guard namesAPlace(matches[used]) else { break }
             guard lastDriver(matches, required: required, skipping: drivers) != nil else { break }
             results += collect(matches, required: required, options: options, relaxed: false, seen: &seen,
                                skipping: drivers, isCancelled: isCancelled)
