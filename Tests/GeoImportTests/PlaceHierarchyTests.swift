@@ -114,6 +114,49 @@ private func square(_ lat: Double, _ lon: Double, _ size: Double) -> [FixedCoord
     }
 }
 
+@Suite struct HostileAddressDataTests {
+    /// A self-intersecting boundary (a bow tie), absurd house numbers and ranges, conflicting tags.
+    static func xml() -> String {
+        let huge = String(repeating: "9", count: 10_000)
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <osm version="0.6">
+          <node id="1" lat="47.0" lon="9.0"/><node id="2" lat="47.1" lon="9.1"/>
+          <node id="3" lat="47.0" lon="9.1"/><node id="4" lat="47.1" lon="9.0"/>
+          <node id="5" lat="47.02" lon="9.05"><tag k="amenity" v="cafe"/><tag k="name" v="Bow"/>
+            <tag k="addr:street" v="Knotenweg"/><tag k="addr:place" v="Elsewhere"/><tag k="addr:housenumber" v="1-10000000"/></node>
+          <node id="6" lat="47.03" lon="9.05"><tag k="addr:street" v="Knotenweg"/><tag k="addr:housenumber" v="\(huge)"/></node>
+          <node id="7" lat="47.04" lon="9.05"><tag k="addr:street" v="Knotenweg"/><tag k="addr:housenumber" v="-"/>
+            <tag k="addr:postcode" v="\(huge)"/></node>
+          <way id="10"><nd ref="1"/><nd ref="2"/><nd ref="3"/><nd ref="4"/><nd ref="1"/>
+            <tag k="boundary" v="administrative"/><tag k="admin_level" v="8"/><tag k="name" v="Schleife"/></way>
+        </osm>
+        """
+    }
+
+    @Test func theBuildSucceedsQuicklyAndEverythingStaysBounded() throws {
+        try TestData.withTemporaryDirectory { dir in
+            let input = dir + "/hostile.osm", output = dir + "/hostile.geoidx"
+            try HostileAddressDataTests.xml().write(toFile: input, atomically: true, encoding: .utf8)
+            let started = Date()
+            _ = try IndexBuilder.build(input: input, options: BuildOptions(output: output))
+            #expect(Date().timeIntervalSince(started) < 10)
+            #expect(IndexVerifier.verify(path: output).isEmpty)
+            let engine = SearchEngine(index: try LandmarkIndex(path: output))
+            // The street wins over the place; a range too wide is not expanded, its words still match.
+            let bow = try #require(engine.search("bow", options: SearchOptions()).results.first)
+            #expect(bow.street == "Knotenweg" && bow.houseNumber == "1-10000000")
+            #expect(engine.search("knotenweg 10000000", options: SearchOptions()).results.first?.name == "Bow")
+            // The bow tie's point-in-polygon is the even-odd rule's: no crash, a definite answer.
+            #expect(bow.places?.city == "Schleife" || bow.places?.city == nil)
+            // A postcode longer than any postcode makes no postcode landmark.
+            var o = SearchOptions()
+            o.kinds = [.area]
+            #expect(!engine.search("9999", options: o).results.contains { $0.category == "boundary=postal_code" })
+        }
+    }
+}
+
 @Suite struct RealPlaceHierarchyTests {
     @Test func liechtensteinsMunicipalitiesAndCountry() throws {
         guard let file = TestData.shared("valhalla/liechtenstein-latest.osm.pbf") else { return }
