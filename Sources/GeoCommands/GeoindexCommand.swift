@@ -109,6 +109,9 @@ public enum GeoindexCommand {
         if options.includeRoads {
             line += "road graph \(formatCount(report.graphNodes)) nodes, \(formatCount(report.graphEdges)) edges; "
         }
+        if report.interpolationWays > 0 {
+            line += "\(formatCount(report.interpolatedAddresses)) addresses interpolated along \(formatCount(report.interpolationWays)) ways; "
+        }
         line += "\(formatCount(report.outputBytes)) bytes"
         let w = report.warnings
         if w.total > 0 {
@@ -118,9 +121,18 @@ public enum GeoindexCommand {
             if w.relationsWithoutGeometry > 0 { parts.append("\(formatCount(w.relationsWithoutGeometry)) relations without geometry") }
             if w.nodesWithoutCoordinates > 0 { parts.append("\(formatCount(w.nodesWithoutCoordinates)) nodes without coordinates") }
             if w.outOfOrderNodes > 0 { parts.append("\(formatCount(w.outOfOrderNodes)) nodes out of id order") }
+            if w.interpolationWarnings > 0 { parts.append(interpolationWarnings(w)) }
             line += "; warnings: " + parts.joined(separator: ", ")
         }
         return line
+    }
+
+    /// The interpolation ways and stretches left out, by reason.
+    static func interpolationWarnings(_ w: ImportWarnings) -> String {
+        let reasons = [(w.interpolationsWithoutEndNumber, "without a numbered end"), (w.interpolationsOfUnknownType, "of unknown type"),
+                       (w.interpolationsAcrossStreets, "across streets"), (w.interpolationsTooLong, "over 1,000 numbers"),
+                       (w.interpolationsNotFittingType, "with ends not fitting the type")]
+        return "address interpolations " + reasons.filter { $0.0 > 0 }.map { "\(formatCount($0.0)) \($0.1)" }.joined(separator: ", ")
     }
 
     static func info(_ args: CommandLineArguments, io: CommandIO) throws -> Int32 {

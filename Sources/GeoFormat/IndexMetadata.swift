@@ -37,11 +37,30 @@ public struct ImportWarnings: Sendable, Codable {
     public var unclosedBoundaryRings = 0
     /// Boundaries without any closed ring (the extract cut them): their landmarks fall back to place nodes.
     public var boundariesWithoutPolygon = 0
+    /// `addr:interpolation` ways left out: the first or last node has no house number (or is no address).
+    public var interpolationsWithoutEndNumber = 0
+    /// `addr:interpolation` ways left out: a value that is no type (odd, even, all, alphabetic, a step).
+    public var interpolationsOfUnknownType = 0
+    /// Stretches of interpolation ways (between two numbered nodes) left out: the ends name different streets.
+    public var interpolationsAcrossStreets = 0
+    /// Stretches of interpolation ways left out: more than 1 000 numbers between their ends.
+    public var interpolationsTooLong = 0
+    /// Stretches whose ends do not fit the type (an odd range with an even end, a step that does not
+    /// divide it): the numbers of the type between them are added all the same; alphabetic ones whose
+    /// ends are different numbers or no letters are left out.
+    public var interpolationsNotFittingType = 0
 
     public init() {}
 
     /// Warnings about the landmark data (the map shapes' ring counts are reported apart).
     public var total: Int {
         missingNodeRefs + waysWithoutGeometry + relationsWithoutGeometry + nodesWithoutCoordinates + outOfOrderNodes
+            + interpolationWarnings
+    }
+
+    /// Interpolation ways and stretches left out or interpolated despite ends that do not fit.
+    public var interpolationWarnings: Int {
+        interpolationsWithoutEndNumber + interpolationsOfUnknownType + interpolationsAcrossStreets + interpolationsTooLong
+            + interpolationsNotFittingType
     }
 }

@@ -197,7 +197,12 @@ public struct IndexWriter {
                                   ("unclosed_rings", .int(Int64(w.unclosedRings))),
                                   ("stray_inner_rings", .int(Int64(w.strayInnerRings))),
                                   ("unclosed_boundary_rings", .int(Int64(w.unclosedBoundaryRings))),
-                                  ("boundaries_without_polygon", .int(Int64(w.boundariesWithoutPolygon)))])),
+                                  ("boundaries_without_polygon", .int(Int64(w.boundariesWithoutPolygon))),
+                                  ("interpolations_without_end_number", .int(Int64(w.interpolationsWithoutEndNumber))),
+                                  ("interpolations_of_unknown_type", .int(Int64(w.interpolationsOfUnknownType))),
+                                  ("interpolations_across_streets", .int(Int64(w.interpolationsAcrossStreets))),
+                                  ("interpolations_too_long", .int(Int64(w.interpolationsTooLong))),
+                                  ("interpolations_not_fitting_type", .int(Int64(w.interpolationsNotFittingType)))])),
             ("graph", .object(graph)),
         ])
         return meta.jsonBytes()

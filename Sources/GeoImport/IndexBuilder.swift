@@ -31,6 +31,9 @@ public struct BuildReport: Sendable {
     public var mapShapes = 0
     public var mapShapeImportBytes = 0
     public var mapShapeBytes = 0
+    /// `addr:interpolation` ways read, and the addresses interpolated along them (counted among the addresses).
+    public var interpolationWays = 0
+    public var interpolatedAddresses = 0
 }
 
 public enum IndexBuilder {
@@ -105,6 +108,8 @@ public enum IndexBuilder {
         for d in drafts { report.byKind[d.kind, default: 0] += 1 }
         report.elements = collector.counts
         report.warnings = collector.warnings
+        report.interpolationWays = collector.interpolations.lineCount
+        report.interpolatedAddresses = collector.interpolations.added
         report.inputBytes = file.consumedBytes
         report.seconds = Date().timeIntervalSince(started)
         return report

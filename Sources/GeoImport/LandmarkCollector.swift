@@ -39,6 +39,8 @@ public final class LandmarkCollector {
     private var wayExtents: WayExtentStore? = WayExtentStore()
     private var nodesReleased = false
     private var scratch: [FixedCoordinate] = []
+    /// addr:interpolation ways, made into addresses by finish().
+    private(set) var interpolations = InterpolationLines()
 
     static let roadKeys = KeyFilter(keys: ["highway", "route", "barrier", "access", "motor_vehicle", "vehicle"])
 
@@ -102,6 +104,8 @@ public final class LandmarkCollector {
         }
         guard b.hasAnyTag(in: tags, of: LandmarkClassifier.interestingKeys) else { return }
         let dict = b.tagDictionary(in: tags)
+        // House-number ranges become addresses in finish() (AddressInterpolation.swift), not landmarks of their own.
+        if interpolations.record(way: id, refs: refs, tags: dict, nodes: nodes) { return }
         guard let c = LandmarkClassifier.classify(dict, type: .way) else { return }
         guard !scratch.isEmpty else {
             warnings.waysWithoutGeometry += 1
@@ -181,6 +185,7 @@ public final class LandmarkCollector {
         let parts = streetParts.streetParts()
         streetParts = DraftArchive()
         all.append(contentsOf: StreetMerger.merge(parts))
+        all += interpolations.materialise(all, warnings: &warnings)
         warnings.unclosedBoundaryRings = adminAreas.unclosedRings
         warnings.boundariesWithoutPolygon = adminAreas.boundariesWithoutPolygon
         PlaceHierarchy.assign(&all, areas: adminAreas.areas)
