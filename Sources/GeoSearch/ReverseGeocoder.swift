@@ -79,7 +79,7 @@ public struct ReverseGeocoder: Sendable {
             var seen = Set<String>()
             for n in near {
                 guard let r = describe(n.id, in: indexes[n.source], source: n.source, distance: n.distance, language: language),
-                      accept(r), seen.insert(r.osm).inserted else { continue }
+                      accept(r), seen.insert(r.objectKey).inserted else { continue }
                 found.append(r)
                 if found.count == limit { return found }
             }

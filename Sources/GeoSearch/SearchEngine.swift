@@ -53,8 +53,8 @@ public struct SearchEngine: Sendable {
             guard var r = ResultDescriber.describe(c, query: query, highlighter: highlighter, index: searchers[k].index, options: options) else { continue }
             // Neighbouring extracts overlap at their borders: the same OSM object (same id, same place) is shown once.
             if searchers.count > 1 {
-                if let p = seen[r.osm], p.distance(to: r.coordinate) < 1_000 { continue }
-                seen[r.osm] = r.coordinate
+                if let p = seen[r.objectKey], p.distance(to: r.coordinate) < 1_000 { continue }
+                seen[r.objectKey] = r.coordinate
             }
             r.source = k
             results.append(r)

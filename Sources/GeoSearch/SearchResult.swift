@@ -47,6 +47,12 @@ public struct SearchResult: Sendable {
     public var source = 0
 }
 
+extension SearchResult {
+    /// One OSM object among results: its OSM identity, with the house number for addresses — the
+    /// addresses interpolated along one `addr:interpolation` way all carry that way's id.
+    var objectKey: String { kind == .address ? osm + " " + (houseNumber ?? "") : osm }
+}
+
 public struct ResultGroup: Sendable {
     public var coordinate: Coordinate
     public var members: [Int]

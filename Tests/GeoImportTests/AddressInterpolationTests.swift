@@ -221,6 +221,11 @@ private func line(_ type: String, from a: String, to b: String, way: [String: St
         let top = try #require(engine.search("7 rue test", options: SearchOptions()).results.first)
         #expect(top.houseNumber == "7" && top.kind == .address && top.osm == "w100")
         #expect(top.coordinate.distance(to: Coordinate(lat: lat0, lon: east(480))) < 3)
+        // Numbers of one line share its id, yet none hides another: across two indexes, and in reverse.
+        let street = SearchEngine(indexes: [index, index]).search("rue test", options: SearchOptions())
+        #expect(Set(street.results.compactMap(\.houseNumber)).isSuperset(of: ["3", "5", "7", "9"]))
+        let near = ReverseGeocoder(indexes: [index]).nearest(Coordinate(lat: lat0, lon: east(410)), radius: 300, limit: 4)
+        #expect(near.compactMap(\.houseNumber) == ["7", "5", "9", "3"])
     }
 
     @Test func rulesAsValues() {
