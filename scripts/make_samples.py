@@ -1075,6 +1075,17 @@ class Town:
         self.placed.append({"type": "way", "id": 593, "xy": (-205, -905), "corners": corners})
         self.addr_objects.append(("way", 593))
         self.special["granges_3"] = ("way", 593)
+        # an addr:interpolation way in the hamlet: numbered nodes 5 and 11, odd, so 7 and 9 are
+        # interpolated along it (the way itself is no landmark)
+        ends = []
+        for number, xy in (("5", (-300, -960)), ("11", (-230, -985))):
+            nid = self.osm.node("addr", xy[0], xy[1], {"addr:housenumber": number, "addr:place": "Les Granges",
+                                                      "addr:postcode": "1898"})
+            self.placed.append({"type": "node", "id": nid, "xy": xy})
+            self.addr_objects.append(("node", nid))
+            ends.append(nid)
+        self.osm.way(595, ends, {"addr:interpolation": "odd"})
+        self.special["granges_interpolation"] = ("way", 595)
         # find the plain "12"s
         for t, oid in self.addr_objects:
             tags = self.osm.nodes[oid]["tags"] if t == "node" else self.osm.ways[oid]["tags"]
@@ -1710,7 +1721,7 @@ def write_readme(town: Town, tracks, rule_files, rule_results, file_sizes) -> st
     A("11001+ other road vertices, 20001+ POI nodes, 30001+ address nodes, 40001+ building corners,")
     A("50001+ places and transit nodes, 60001+ other geometry. Ways: 111–291 named streets")
     A("(way `100 + 10·street + i`), 301–320 unnamed roads, motorway and ferry, 401–407 named buildings,")
-    A("501–594 address buildings, 701–799 boundary, lake, school rings, railway, tram, stream, gondola,")
+    A("501–594 address buildings, 595 an address interpolation way, 701–799 boundary, lake, school rings, railway, tram, stream, gondola,")
     A("park, parking, untagged way, suburb and canton boundaries. Relations: 901 boundary, 902 lake,")
     A("903 school, 904 bus route, 905 suburb boundary.")
     A("")
@@ -1779,6 +1790,10 @@ def write_readme(town: Town, tracks, rule_files, rule_results, file_sizes) -> st
     A(f"a street. Extra landmarks there: {', '.join(f'{t} {i}' for t, i in extra_cur)} — i.e. the unnamed pharmacy")
     A(f"{town.poi['pharmacy_unnamed']} (a POI instead of an address), the unnamed ATM {town.poi['atm']}, playground "
       f"{town.poi['playground']} and parking way 772, and the motorway `A 19` (ways 311, 312, 313 merge into one street).")
+    A("")
+    A("The index has four landmarks more than column 3, made rather than read: the postcodes 1898 and")
+    A("1899 (areas at the centre of the addresses that carry them), and the addresses 7 and 9 Les Granges,")
+    A("interpolated along the `addr:interpolation=odd` way 595 between its numbered nodes 5 and 11.")
     A("")
     A(f"Objects that must not produce any landmark under any of the three columns: node {town.created_by_node}")
     A("tagged only `created_by=JOSM`, the untagged way 799, the untagged ring ways 701–703, 711–713, 721–722,")

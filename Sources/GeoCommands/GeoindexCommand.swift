@@ -110,7 +110,8 @@ public enum GeoindexCommand {
             line += "road graph \(formatCount(report.graphNodes)) nodes, \(formatCount(report.graphEdges)) edges; "
         }
         if report.interpolationWays > 0 {
-            line += "\(formatCount(report.interpolatedAddresses)) addresses interpolated along \(formatCount(report.interpolationWays)) ways; "
+            let a = report.interpolatedAddresses, w = report.interpolationWays
+            line += "\(formatCount(a)) address\(a == 1 ? "" : "es") interpolated along \(formatCount(w)) way\(w == 1 ? "" : "s"); "
         }
         line += "\(formatCount(report.outputBytes)) bytes"
         let w = report.warnings

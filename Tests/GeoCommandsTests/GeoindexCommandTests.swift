@@ -59,7 +59,7 @@ import GeoTestSupport
         let dir = scratch("summary")
         let r = try InProcess.geoindex(["build", TestData.sample("town.osm"), "-o", dir + "/t.geoidx"])
         #expect(r.status == 0 && r.stdout.isEmpty)
-        #expect(r.stderr.hasPrefix("\(dir)/t.geoidx: 132 landmarks (poi "))
+        #expect(r.stderr.hasPrefix("\(dir)/t.geoidx: 136 landmarks (poi "))
         #expect(r.stderr.contains(" bytes") && r.stderr.split(separator: "\n").count == 1)
     }
 

@@ -108,9 +108,9 @@ private func townIndex() throws -> String {
 @Test func geoindexCommandsAndExitCodes() throws {
     let out = TestData.tempPath("cli-town.geoidx")
     let build = try InProcess.geoindex(["build", TestData.sample("town.osm"), "-o", out])
-    #expect(build.status == 0 && build.stderr.contains("132 landmarks"))
+    #expect(build.status == 0 && build.stderr.contains("136 landmarks"))
     let info = try InProcess.geoindex(["info", out, "--json"])
-    #expect(try JSONValue.parse(Array(info.stdout.utf8))["landmarks"]?.intValue == 132)
+    #expect(try JSONValue.parse(Array(info.stdout.utf8))["landmarks"]?.intValue == 136)
     #expect(try InProcess.geoindex(["verify", out]).status == 0)
     var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: out)))
     bytes[bytes.count / 2] ^= 0x55

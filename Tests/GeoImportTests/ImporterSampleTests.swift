@@ -94,7 +94,7 @@ private func find(_ index: LandmarkIndex, _ osm: String) -> (kind: LandmarkKind,
     let info = IndexInfo.json(index)
     #expect(info["landmarks"]?.intValue == Int64(index.count))
     #expect(info["by_kind"]?["street"]?.intValue == 20)
-    #expect(info["osm"]?["nodes"]?.intValue == 610)
+    #expect(info["osm"]?["nodes"]?.intValue == 612)
     #expect(info["graph"]?["edges"]?.intValue ?? 0 > 0)
 }
 

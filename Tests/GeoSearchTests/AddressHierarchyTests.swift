@@ -111,4 +111,18 @@ private func first(_ text: String, kinds: Set<LandmarkKind>? = nil) throws -> Se
         let street = try #require(try first("rue grimaldi oberdorf"))
         #expect(street.osm == "w113" && street.unmatched == ["oberdorf"])
     }
+
+    @Test func numbersAlongAnInterpolationWayAreFoundBetweenItsEnds() throws {
+        // Way 595 runs from 5 to 11 Les Granges (odd): 7 and 9 lie a third and two thirds along it.
+        let five = try #require(try first("5 les granges")), eleven = try #require(try first("11 les granges"))
+        let seven = try #require(try first("7 les granges")), nine = try #require(try first("les granges 9"))
+        #expect(seven.osm == "w595" && nine.osm == "w595" && seven.houseNumber == "7" && nine.houseNumber == "9")
+        let whole = five.coordinate.distance(to: eleven.coordinate)
+        #expect(abs(five.coordinate.distance(to: seven.coordinate) - whole / 3) < 2)
+        #expect(abs(five.coordinate.distance(to: nine.coordinate) - 2 * whole / 3) < 2)
+        #expect(seven.postcode == "1898" && seven.places?.city == "Les Granges")
+        // No 3 is interpolated below the first end, no 13 beyond the last.
+        #expect(try first("13 les granges")?.unmatched == ["13"])
+    }
 }
+

@@ -27,7 +27,7 @@ private func search(_ text: String, near: Coordinate? = center, limit: Int = 10,
     let index = try TestData.index(of: TestData.sample("town.osm"))
     var byKind: [LandmarkKind: Int] = [:]
     for i in 0..<index.count { byKind[index.kind(i), default: 0] += 1 }
-    #expect(byKind == [.poi: 35, .address: 51, .street: 20, .place: 6, .transit: 12, .area: 8])
+    #expect(byKind == [.poi: 35, .address: 55, .street: 20, .place: 6, .transit: 12, .area: 8])
 }
 
 @Test func prefixFindsNamesAndHighlightsTheTypedPart() throws {

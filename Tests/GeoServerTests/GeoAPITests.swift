@@ -114,7 +114,7 @@ import GeoTestSupport
     @Test func healthAndMetrics() throws {
         let service = Service(state: Served.town.state)
         let health = try #require(Served.get("/healthz", from: service).json)
-        #expect(health["status"]?.stringValue == "ok" && health["landmarks"]?.intValue == 132)
+        #expect(health["status"]?.stringValue == "ok" && health["landmarks"]?.intValue == 136)
         for target in ["/api?q=rue", "/api?q=rue", "/api?limit=x"] {
             let request = HTTPRequest(target: target)
             service.completed(request, service.handle(request), seconds: 0.0003)
