@@ -176,6 +176,7 @@ extension CategoryWords {
     place=isolated_dwelling|masia
     place=square|plaça
     boundary=administrative|municipi,parròquia,comarca
+    boundary=postal_code|codi postal
     building=yes|edifici
     building=civic|edifici públic
     building=cathedral|catedral

@@ -178,6 +178,7 @@ extension CategoryWords {
     place=isolated_dwelling|gehöft,einzelhof
     place=square|platz
     boundary=administrative|gemeinde,gemeinden,landkreis,kreis
+    boundary=postal_code|postleitzahl,plz
     building=yes|gebäude
     building=civic|öffentliches gebäude
     building=cathedral|kathedrale

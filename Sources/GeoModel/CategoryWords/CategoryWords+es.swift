@@ -175,6 +175,7 @@ extension CategoryWords {
     place=isolated_dwelling|cortijo,masía,caserío
     place=square|plaza
     boundary=administrative|municipio,provincia,comarca
+    boundary=postal_code|código postal
     building=yes|edificio
     building=civic|edificio público
     building=cathedral|catedral

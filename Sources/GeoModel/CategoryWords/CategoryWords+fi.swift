@@ -175,6 +175,7 @@ extension CategoryWords {
     place=isolated_dwelling|
     place=square|tori,aukio
     boundary=administrative|kunta,kunnat,maakunta
+    boundary=postal_code|postinumero
     building=yes|rakennus
     building=civic|julkinen rakennus
     building=cathedral|tuomiokirkko,katedraali

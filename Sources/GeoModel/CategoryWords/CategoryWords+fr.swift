@@ -175,6 +175,7 @@ extension CategoryWords {
     place=isolated_dwelling|
     place=square|place
     boundary=administrative|commune,communes,département
+    boundary=postal_code|code postal
     building=yes|bâtiment,immeuble
     building=civic|bâtiment public
     building=cathedral|cathédrale

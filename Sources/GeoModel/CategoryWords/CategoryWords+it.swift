@@ -175,6 +175,7 @@ extension CategoryWords {
     place=isolated_dwelling|casale,cascina,masseria
     place=square|piazza,piazzale
     boundary=administrative|comune,comuni,provincia,regione
+    boundary=postal_code|codice postale
     building=yes|edificio,edifici
     building=civic|edificio pubblico
     building=cathedral|cattedrale,duomo

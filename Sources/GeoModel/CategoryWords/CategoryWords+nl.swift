@@ -175,6 +175,7 @@ extension CategoryWords {
     place=isolated_dwelling|boerderij
     place=square|plein
     boundary=administrative|gemeente,gemeenten,provincie
+    boundary=postal_code|postcode
     building=yes|gebouw
     building=civic|openbaar gebouw
     building=cathedral|kathedraal

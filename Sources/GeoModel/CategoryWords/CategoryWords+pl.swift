@@ -175,6 +175,7 @@ extension CategoryWords {
     place=isolated_dwelling|gospodarstwo
     place=square|plac,rynek
     boundary=administrative|gmina,powiat,województwo
+    boundary=postal_code|kod pocztowy
     building=yes|budynek
     building=civic|budynek użyteczności publicznej
     building=cathedral|katedra

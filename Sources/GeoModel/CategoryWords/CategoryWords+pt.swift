@@ -175,6 +175,7 @@ extension CategoryWords {
     place=isolated_dwelling|fazenda
     place=square|praça,largo
     boundary=administrative|município,concelho,freguesia,distrito
+    boundary=postal_code|código postal,cep
     building=yes|edifício,prédio
     building=civic|edifício público
     building=cathedral|catedral

@@ -175,6 +175,7 @@ extension CategoryWords {
     place=isolated_dwelling|хутор
     place=square|площадь
     boundary=administrative|район,округ,область,муниципальный округ
+    boundary=postal_code|почтовый индекс,индекс
     building=yes|здание
     building=civic|общественное здание
     building=cathedral|собор

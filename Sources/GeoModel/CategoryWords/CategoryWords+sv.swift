@@ -175,6 +175,7 @@ extension CategoryWords {
     place=isolated_dwelling|
     place=square|torg,torget
     boundary=administrative|kommun,kommuner,län
+    boundary=postal_code|postnummer
     building=yes|byggnad
     building=civic|offentlig byggnad
     building=cathedral|domkyrka,katedral
