@@ -74,6 +74,9 @@ public enum GeoserveCommand {
                                   leafletDirectory: setup.assets)
             if a.value("--assets") != nil, let problem = page.problem { throw UsageError("--assets: \(problem)") }
             let service = Service(state: try ServiceState(paths: paths), corsOrigin: setup.cors, page: page, tiles: setup.tiles)
+            // Signals are watched before the server answers or its address is printed: a SIGTERM
+            // sent as soon as the server is up must stop it, not be lost.
+            let watch = SignalWatch(service: service, setup: setup, io: io)
             let server = try start(service, setup: setup, io: io)
             let address = "http://\(ListenAddress(host: setup.configuration.address.host, port: server.port))/"
             if !setup.quiet {
@@ -81,7 +84,7 @@ public enum GeoserveCommand {
                 if let problem = page.problem { io.report("geoserve: warning: the map page is not available: \(problem)") }
             }
             if setup.open { openPage(address, io: io) }
-            serveUntilStopped(server, service: service, setup: setup, io: io)
+            watch.serveUntilStopped(server)
             return 0
         } catch let e as UsageError {
             return conventions.usageError(e, io: io)
@@ -147,47 +150,63 @@ public enum GeoserveCommand {
         }
         return server
     }
+}
 
-    /// Blocks until SIGTERM or SIGINT, reloading on SIGHUP and when a served file changes.
-    static func serveUntilStopped(_ server: HTTPServer, service: Service, setup: Setup, io: CommandIO) {
-        let queue = DispatchQueue(label: "geoserve.signals")
-        let stopped = DispatchSemaphore(value: 0)
-        var watched = IndexFiles.snapshot(service.state.paths)
-        func reload(_ why: String) {
-            do {
-                let paths = try resolve(setup.indexArguments, io: io)
-                let state = try ServiceState(paths: paths)
-                service.replace(state: state)
-                watched = IndexFiles.snapshot(paths)
-                if !setup.quiet { io.report("geoserve: reopened \(paths.count) index\(paths.count == 1 ? "" : "es") (\(why))") }
-            } catch {
-                // A broken file is not served: the indexes opened before go on answering.
-                let message = (error as? InputError).map(\.description) ?? (error as? UsageError)?.message ?? "\(error)"
-                service.reloadFailed(message)
-                io.report("geoserve: reload failed, still serving the previous indexes: \(message)")
-                watched = IndexFiles.snapshot(service.state.paths)
-            }
-        }
-        var sources: [DispatchSourceProtocol] = []
+/// SIGHUP, SIGTERM and SIGINT as dispatch sources, set up before the server starts; then the
+/// wait: until SIGTERM or SIGINT, reloading on SIGHUP and when a served file changes.
+final class SignalWatch {
+    private let queue = DispatchQueue(label: "geoserve.signals")
+    private let stopped = DispatchSemaphore(value: 0)
+    private var sources: [DispatchSourceProtocol] = []
+    private let service: Service
+    private let setup: GeoserveCommand.Setup
+    private let io: CommandIO
+    private var watched: [String: IndexFiles.Identity]
+
+    init(service: Service, setup: GeoserveCommand.Setup, io: CommandIO) {
+        self.service = service
+        self.setup = setup
+        self.io = io
+        watched = IndexFiles.snapshot(service.state.paths)
         for sig in [SIGHUP, SIGTERM, SIGINT] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-            source.setEventHandler {
-                if sig == SIGHUP { reload("SIGHUP") } else { stopped.signal() }
+            source.setEventHandler { [unowned self] in
+                if sig == SIGHUP { self.reload("SIGHUP") } else { self.stopped.signal() }
             }
             source.resume()
             sources.append(source)
         }
+    }
+
+    private func reload(_ why: String) {
+        do {
+            let paths = try GeoserveCommand.resolve(setup.indexArguments, io: io)
+            let state = try ServiceState(paths: paths)
+            service.replace(state: state)
+            watched = IndexFiles.snapshot(paths)
+            if !setup.quiet { io.report("geoserve: reopened \(paths.count) index\(paths.count == 1 ? "" : "es") (\(why))") }
+        } catch {
+            // A broken file is not served: the indexes opened before go on answering.
+            let message = (error as? InputError).map(\.description) ?? (error as? UsageError)?.message ?? "\(error)"
+            service.reloadFailed(message)
+            io.report("geoserve: reload failed, still serving the previous indexes: \(message)")
+            watched = IndexFiles.snapshot(service.state.paths)
+        }
+    }
+
+    /// Blocks until SIGTERM or SIGINT, then drains `server`.
+    func serveUntilStopped(_ server: HTTPServer) {
         // A rebuilt index renamed over a served one, or a region file added or removed: reopen
         // once the directory has stayed the same for one tick (a copy in progress is not read).
         let timer = DispatchSource.makeTimerSource(queue: queue)
         var pending: [String: IndexFiles.Identity]?
         timer.schedule(deadline: .now() + 1, repeating: 1)
-        timer.setEventHandler {
-            let paths = (try? resolve(setup.indexArguments, io: io)) ?? service.state.paths
+        timer.setEventHandler { [unowned self] in
+            let paths = (try? GeoserveCommand.resolve(self.setup.indexArguments, io: self.io)) ?? self.service.state.paths
             let now = IndexFiles.snapshot(paths)
-            if now == watched { pending = nil; return }
-            if now == pending { pending = nil; reload("an index file changed") } else { pending = now }
+            if now == self.watched { pending = nil; return }
+            if now == pending { pending = nil; self.reload("an index file changed") } else { pending = now }
         }
         timer.resume()
         stopped.wait()
