@@ -1,6 +1,7 @@
 // Decides what a tagged OSM object is as a landmark: its kind, its category
-// (`key=value`), its names and its importance. Pure functions over a tag
-// dictionary, so the rules read like a table and are easy to test.
+// (`key=value`), its names and its importance (the numbers live in
+// LandmarkImportance). Pure functions over a tag dictionary, so the rules read
+// like a table and are easy to test.
 import Foundation
 import GeoModel
 import GeoOSM
@@ -11,6 +12,18 @@ public struct LandmarkClassification: Sendable {
     public var value: String
     public var importance: Int
     public var names: [LandmarkName]
+    /// The most the size of its area may raise the importance to (a boundary stays below the place
+    /// type of its level).
+    public var ceiling = 255
+
+    public init(kind: LandmarkKind, key: String, value: String, importance: Int, names: [LandmarkName], ceiling: Int = 255) {
+        self.kind = kind
+        self.key = key
+        self.value = value
+        self.importance = importance
+        self.names = names
+        self.ceiling = ceiling
+    }
 }
 
 public enum LandmarkClassifier {
@@ -23,12 +36,6 @@ public enum LandmarkClassifier {
 
     static let poiKeys = ["amenity", "shop", "tourism", "healthcare", "leisure", "office", "craft", "historic",
                           "man_made", "natural", "emergency", "sport"]
-
-    static let placeRanks: [String: Int] = [
-        "city": 200, "town": 170, "village": 140, "borough": 130, "suburb": 130, "island": 125, "quarter": 115,
-        "municipality": 150, "hamlet": 100, "neighbourhood": 95, "city_block": 60, "islet": 80, "locality": 70,
-        "isolated_dwelling": 60, "farm": 50, "square": 70, "plot": 40,
-    ]
 
     static let streetRanks: [String: Int] = [
         "motorway": 110, "trunk": 105, "primary": 100, "secondary": 90, "tertiary": 80, "unclassified": 65,
@@ -62,12 +69,8 @@ public enum LandmarkClassifier {
                                           importance: transitRanks["\(t.key)=\(t.value)"] ?? 60, names: names)
         }
         if let place = tags["place"], hasName {
-            var rank = placeRanks[place] ?? 60
-            if let pop = tags["population"].flatMap(parsePopulation), pop > 0 {
-                rank += min(50, Int((log10(Double(pop)) * 8).rounded()))
-            }
-            if tags["capital"] == "yes" || tags["capital"] == "2" { rank += 25 }
-            return LandmarkClassification(kind: .place, key: "place", value: place, importance: rank,
+            return LandmarkClassification(kind: .place, key: "place", value: place,
+                                          importance: LandmarkImportance.place(tags, type: place),
                                           names: collectNames(tags, includeRef: false))
         }
         if let highway = tags["highway"], type == .way, !nonStreetHighways.contains(highway) {
@@ -98,17 +101,13 @@ public enum LandmarkClassifier {
                 names = [LandmarkName(key: "brand", value: brand)]
             }
             guard !names.isEmpty || info?.indexUnnamed == true else { continue }
-            var rank = 60 + (info?.boost ?? 0)
-            if tags["wikidata"] != nil || tags["wikipedia"] != nil { rank += 30 }
-            if tags["brand"] != nil || tags["brand:wikidata"] != nil { rank += 10 }
-            if names.isEmpty { rank -= 20 }
+            let rank = LandmarkImportance.poi(tags, key: key, value: value, boost: info?.boost ?? 0, named: !names.isEmpty)
             return LandmarkClassification(kind: .poi, key: key, value: value, importance: rank, names: names)
         }
         if tags["boundary"] == "administrative", hasName, type != .node {
-            let level = Int(tags["admin_level"] ?? "") ?? 8
-            let rank = max(80, 260 - level * 14)
-            return LandmarkClassification(kind: .area, key: "boundary", value: "administrative", importance: rank,
-                                          names: collectNames(tags, includeRef: false))
+            let rank = LandmarkImportance.boundary(adminLevel: Int(tags["admin_level"] ?? "") ?? 8)
+            return LandmarkClassification(kind: .area, key: "boundary", value: "administrative", importance: rank.importance,
+                                          names: collectNames(tags, includeRef: false), ceiling: rank.ceiling)
         }
         if tags["boundary"] == "postal_code", type != .node,
            let code = (tags["postal_code"] ?? tags["ref"] ?? tags["name"])?.trimmed, !code.isEmpty, code.count <= 16 {
@@ -117,7 +116,8 @@ public enum LandmarkClassifier {
         }
         if let building = tags["building"], hasName, building != "no" {
             var rank = 55
-            if tags["wikidata"] != nil || tags["wikipedia"] != nil { rank += 30 }
+            if tags["wikidata"] != nil || tags["wikipedia"] != nil { rank += LandmarkImportance.wikiBonus }
+            if LandmarkImportance.isSight(tags, classifiedBy: "building") { rank += LandmarkImportance.sightBonus }
             return LandmarkClassification(kind: .area, key: "building", value: building, importance: rank,
                                           names: collectNames(tags, includeRef: false))
         }
@@ -177,10 +177,6 @@ public enum LandmarkClassifier {
             }
         }
         return false
-    }
-
-    static func parsePopulation(_ s: String) -> Int? {
-        Int(s.filter { $0.isNumber })
     }
 }
 

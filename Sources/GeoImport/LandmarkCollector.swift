@@ -122,7 +122,7 @@ public final class LandmarkCollector {
         if c.key == "boundary" && !closed { return }
         let point = (closed ? PlanarGeometry.centroid(ofRing: scratch) : PlanarGeometry.midpoint(ofLine: scratch)) ?? box.center
         var d = LandmarkDraft(osmType: .way, osmID: id, kind: c.kind, categoryKey: c.key, categoryValue: c.value,
-                              point: point, bbox: box, importance: clampImportance(c.importance + sizeBonus(box)),
+                              point: point, bbox: box, importance: clampImportance(LandmarkImportance.withSize(c, box: box)),
                               names: c.names)
         applyAddress(dict, to: &d)
         drafts.append(d)
@@ -159,7 +159,7 @@ public final class LandmarkCollector {
         }
         var d = LandmarkDraft(osmType: .relation, osmID: b.relationIDs[i], kind: c.kind, categoryKey: c.key,
                               categoryValue: c.value, point: label ?? box.center, bbox: box,
-                              importance: clampImportance(c.importance + sizeBonus(box)), names: c.names)
+                              importance: clampImportance(LandmarkImportance.withSize(c, box: box)), names: c.names)
         applyAddress(dict, to: &d)
         drafts.append(d)
     }
@@ -169,13 +169,6 @@ public final class LandmarkCollector {
         d.street = (tags["addr:street"] ?? tags["addr:place"])?.trimmed.nonEmpty
         d.postcode = tags["addr:postcode"]?.trimmed.nonEmpty
         d.city = tags["addr:city"]?.trimmed.nonEmpty
-    }
-
-    /// Larger areas matter more: up to +40 for a box of ~10 km.
-    private func sizeBonus(_ box: FixedBoundingBox) -> Int {
-        let diag = box.boundingBox.center.distance(to: Coordinate(lat: Double(box.maxLat) / 1e7, lon: Double(box.maxLon) / 1e7))
-        guard diag > 50 else { return 0 }
-        return min(40, Int(log10(diag / 50) * 17))
     }
 
     /// Merges streets, resolves localities; returns every landmark.
@@ -189,6 +182,7 @@ public final class LandmarkCollector {
         warnings.unclosedBoundaryRings = adminAreas.unclosedRings
         warnings.boundariesWithoutPolygon = adminAreas.boundariesWithoutPolygon
         PlaceHierarchy.assign(&all, areas: adminAreas.areas)
+        LandmarkImportance.rankAreasBelowTheirPlaces(&all)
         all.append(contentsOf: PostcodeAreas.landmarks(for: all))
         if !nodesReleased { warnings.outOfOrderNodes = nodes.outOfOrderCount }
         return all

@@ -3,6 +3,7 @@
 // the classifier through landmark counts of the sample town; here each rule
 // (transit first, places by rank and population, which highways are streets,
 // parks, unnamed POIs, addresses, name collection) has its own row.
+// LandmarkImportanceTests checks the orders the importance numbers make.
 import Testing
 @testable import GeoImport
 @testable import GeoModel
@@ -38,6 +39,8 @@ let classifierCases: [ClassifierCase] = [
                    category: "aerialway=station", importance: 90, names: [["name", "Mont"]]),
 
     // Places: rank by type, + round(8 · log10(population)) up to 50, + 25 for a capital.
+    ClassifierCase(what: "country", tags: ["place": "country", "name": "Andorra", "population": "83888"], kind: .place,
+                   category: "place=country", importance: 240 + 39, names: [["name", "Andorra"]]),
     ClassifierCase(what: "town", tags: ["place": "town", "name": "Rivebelle"], kind: .place, category: "place=town",
                    importance: 170, names: [["name", "Rivebelle"]]),
     ClassifierCase(what: "town with population", tags: ["place": "town", "name": "Rivebelle", "population": "12345"],
@@ -75,17 +78,24 @@ let classifierCases: [ClassifierCase] = [
     ClassifierCase(what: "named park node", tags: ["leisure": "park", "name": "Parc des Cèdres"], kind: .poi,
                    category: "leisure=park", importance: 60 + 10, names: [["name", "Parc des Cèdres"]]),
 
-    // POIs: 60 + catalog boost, +30 wikidata/wikipedia, +10 brand, −20 unnamed.
+    // POIs: 60 + catalog boost, +30 wikidata/wikipedia, +15 a sight, +10 brand, −20 unnamed, −10 a utility.
     ClassifierCase(what: "named pharmacy", tags: ["amenity": "pharmacy", "name": "Pharmacie du Lac"], kind: .poi,
                    category: "amenity=pharmacy", importance: 70, names: [["name", "Pharmacie du Lac"]]),
     ClassifierCase(what: "unnamed pharmacy is indexed", tags: ["amenity": "pharmacy", "addr:housenumber": "43",
                    "addr:street": "Hauptstraße"], kind: .poi, category: "amenity=pharmacy", importance: 50),
     ClassifierCase(what: "unnamed bench is not", tags: ["amenity": "bench"], kind: nil),
+    // A bench is a utility (−10): it ranks below what shares its name.
     ClassifierCase(what: "named bench", tags: ["amenity": "bench", "name": "Banc"], kind: .poi, category: "amenity=bench",
-                   importance: 60, names: [["name", "Banc"]]),
+                   importance: 50, names: [["name", "Banc"]]),
+    ClassifierCase(what: "named car park", tags: ["amenity": "parking", "name": "Макдоналдс"], type: .way, kind: .poi,
+                   category: "amenity=parking", importance: 50, names: [["name", "Макдоналдс"]]),
     ClassifierCase(what: "amenity=no is nothing", tags: ["amenity": "no", "name": "X"], kind: nil),
     ClassifierCase(what: "museum with wikidata", tags: ["tourism": "museum", "name": "Musée", "wikidata": "Q1"], kind: .poi,
                    category: "tourism=museum", importance: 60 + 30 + 30, names: [["name", "Musée"]]),
+    // +15 for a sight: a tourism or historic tag beside the classifying one, or heritage.
+    ClassifierCase(what: "casino that is a sight, with wikidata", tags: ["amenity": "casino", "name": "Casino de Monte-Carlo",
+                   "tourism": "attraction", "wikidata": "Q1"], type: .way, kind: .poi, category: "amenity=casino",
+                   importance: 60 + 10 + 30 + 15, names: [["name", "Casino de Monte-Carlo"]]),
     ClassifierCase(what: "shop named by its brand", tags: ["shop": "convenience", "brand": "Spar"], kind: .poi,
                    category: "shop=convenience", importance: 70, names: [["brand", "Spar"]]),
     ClassifierCase(what: "unnamed natural node", tags: ["natural": "tree"], kind: nil),
@@ -95,8 +105,11 @@ let classifierCases: [ClassifierCase] = [
                    category: "natural=water", importance: 65, names: [["name", "Lac"]]),
 
     // Boundaries and buildings.
+    // A boundary: 25 below the place type of its level (8: a town, 170), so its town node ranks first.
     ClassifierCase(what: "municipality boundary", tags: ["boundary": "administrative", "admin_level": "8", "name": "R"],
-                   type: .relation, kind: .area, category: "boundary=administrative", importance: 148, names: [["name", "R"]]),
+                   type: .relation, kind: .area, category: "boundary=administrative", importance: 145, names: [["name", "R"]]),
+    ClassifierCase(what: "country boundary", tags: ["boundary": "administrative", "admin_level": "2", "name": "Andorra"],
+                   type: .relation, kind: .area, category: "boundary=administrative", importance: 215, names: [["name", "Andorra"]]),
     ClassifierCase(what: "named house", tags: ["building": "house", "name": "Villa Beau-Site"], type: .way, kind: .area,
                    category: "building=house", importance: 55, names: [["name", "Villa Beau-Site"]]),
     ClassifierCase(what: "POI drawn as a building is a POI", tags: ["building": "hotel", "tourism": "hotel", "name": "H"],
