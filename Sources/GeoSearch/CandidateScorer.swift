@@ -77,6 +77,8 @@ struct CandidateScorer {
         var fuzzy = false
         var counted = 0
         var categoryAgrees = false
+        // A whole query word names what this landmark is ("casino" for a casino).
+        var categoryNamed = false
         var unmatched: UInt32 = 0
         for (t, m) in matches.enumerated() {
             var best = 0.0
@@ -104,6 +106,7 @@ struct CandidateScorer {
                     best = weights.exactMatch
                     bestKind = .category
                     named = false
+                    categoryNamed = true
                 } else if c.quality > best {
                     best = c.quality
                     bestKind = .category
@@ -124,11 +127,16 @@ struct CandidateScorer {
         // A relaxed pass ranks by how many of the query's words match: unmatched words count as 0.
         let textQ = quality / Double(relaxed ? max(wordCount, counted) : max(requiredCount, counted))
         let nameTokens = max(1, index.nameTokenCount(i))
-        let cover = min(1, Double(byName) / Double(nameTokens))
-        // Importance counts fully only when the shown name matched: a country found through one of
-        // its 150 translations should not outrank the street the user is typing.
+        // A word that names what the landmark is says as much as its whole name: every casino covers
+        // "casino" fully, so a shop that merely has the word in its name ("Petit Casino") never
+        // covers it better, and the category bonus puts the casinos first.
+        let cover = categoryNamed ? 1 : min(1, Double(byName) / Double(nameTokens))
+        // Importance counts fully only when the shown name (or what the landmark is) matched: a
+        // country found through one of its 150 translations should not outrank the street the
+        // user is typing.
         let w = weights
-        let importance = Double(index.importance(i)) / 255 * (byName > 0 || counted == 0 ? 1 : w.importanceWithoutName)
+        let fullImportance = byName > 0 || categoryNamed || counted == 0
+        let importance = Double(index.importance(i)) / 255 * (fullImportance ? 1 : w.importanceWithoutName)
         var score = w.text * textQ + w.nameCover * cover + w.importance * importance
         let d = distance(to: p)
         if let d {

@@ -3,9 +3,11 @@
 // weights combine them. The score of a landmark for a query is
 //
 //   text       × text quality   (mean over query words of their best match quality, below)
-// + nameCover  × share of the shown name's words the query matched
+// + nameCover  × share of the shown name's words the query matched (all of it when a whole
+//                query word names the landmark's category: "casino" covers every casino)
 // + importance × importance     (0…1 from the index; × `importanceWithoutName` when no query
-//                                word matched the shown name, only a translation or category)
+//                                word matched the shown name or named the category, only a
+//                                translation, an address or a category prefix)
 // + distance   × closeness      (1 − ln(1 + d/distanceScale) / ln(1 + distanceHorizon/distanceScale),
 //                                when there is a location hint; d in metres)
 // + windowBonus   when the landmark lies in the map window (a window that is not a filter)
@@ -25,7 +27,9 @@ public struct RankingWeights: Sendable, Equatable {
     /// The word is the start of a token (the user is still typing it).
     public var prefixMatch = 0.85
     /// The word names the landmark's category ("pharmacy"); a word so named counts as an exact
-    /// match for every landmark of the category, so distance decides among them.
+    /// match covering the whole name for every landmark of the category, so distance and
+    /// importance decide among them, and `categoryBonus` puts them above landmarks that merely
+    /// have the word in their name.
     public var categoryMatch = 0.8
     /// A word still being typed that starts a category word ("pharm").
     public var categoryPrefixFactor = 0.9

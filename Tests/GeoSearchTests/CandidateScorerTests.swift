@@ -123,10 +123,11 @@ private func near(_ lat: Double, _ lon: Double) -> SearchOptions {
             let s = try #require(score("pharmacy ", id, index))
             let without = try #require(score("pharmacy ", id, index, weights: noBonus))
             #expect(abs(s.score - without.score - w.categoryBonus) < 1e-9)
-            // The word names what the landmark is: as good as an exact match, but not a name match (no
-            // cover, importance at the reduced share).
-            let importance = Double(index.importance(Int(id))) / 255 * w.importanceWithoutName
-            #expect(abs(s.score - (w.text * w.exactMatch + w.importance * importance + w.categoryBonus)) < 1e-9)
+            // The word names what the landmark is: as good as an exact match covering the whole name,
+            // with the full importance, whatever the name (so a shop merely called "Pharmacie" never
+            // covers the word better than a pharmacy does).
+            let importance = Double(index.importance(Int(id))) / 255
+            #expect(abs(s.score - (w.text * w.exactMatch + w.nameCover + w.importance * importance + w.categoryBonus)) < 1e-9)
         }
         // The unnamed pharmacy and "Pharmacie du Lac" tie but for importance: the name earns nothing extra.
         let named = try landmark(index, .poi, named: "Pharmacie du Lac")
