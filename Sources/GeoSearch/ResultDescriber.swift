@@ -2,7 +2,8 @@
 // the requested language when the data has it), a subtitle of category and
 // address or locality, highlight spans of the typed words inside the name,
 // the distance label and the next action. Also removes near-duplicates (the
-// same name and kind close together) unless the caller groups results.
+// same name and category close together, or a place and its boundary) unless
+// the caller groups results.
 import GeoBase
 import GeoFormat
 import GeoModel
@@ -58,20 +59,21 @@ public enum ResultDescriber {
         return result
     }
 
-    /// Drops a result when a better one of the same kind and the same displayed name (the same
-    /// primary tokens) lies close by: one street, one chain store per cluster, and one entry for a
-    /// town whose node and boundary both match.
+    /// Drops a result when a better one that is the same thing lies close by: the same shown name
+    /// (its tokens) and the same category — the pieces of one street, the branches of one chain,
+    /// a park drawn twice — or a place and the administrative area of its name (a town node and
+    /// its boundary). A car park and a restaurant both called "Макдоналдс" are two results.
     static func deduplicate(_ ranked: [ScoredCandidate], index: LandmarkIndex, limit: Int) -> [ScoredCandidate] {
-        struct Kept { var key: [Int]; var group: Int; var point: Coordinate; var box: BoundingBox? }
+        struct Kept { var key: [Int]; var family: Int; var point: Coordinate; var box: BoundingBox? }
         var kept: [Kept] = []
         var out: [ScoredCandidate] = []
         var ordinals: [Int] = []
+        let admin = index.categoryIDs["boundary=administrative"]
         for c in ranked {
             if out.count >= limit { break }
             let i = Int(c.id)
             let kind = index.kind(i)
-            // Places and areas are one family: the town node and its boundary are the same thing.
-            let group = kind == .area ? Int(LandmarkKind.place.rawValue) : Int(kind.rawValue)
+            let family = sameThingFamily(kind: kind, category: index.categoryID(i), admin: admin)
             index.tokenOrdinals(i, into: &ordinals)
             let key = ordinals.filter { $0 & 3 == 1 }
             let p = index.point(i).coordinate
@@ -84,18 +86,34 @@ public enum ResultDescriber {
             default: 250
             }
             let duplicate = !key.isEmpty && kept.contains { k in
-                guard k.group == group, k.key == key else { return false }
+                guard k.family == family, k.key == key else { return false }
                 if k.point.distance(to: p) < reach { return true }
+                // An area and what lies inside it (a country node inside its country's boundary).
+                if let a = k.box, a.contains(p) { return true }
+                if let b = box, b.contains(k.point) { return true }
                 if let a = k.box, let b = box {
                     return a.intersects(b) || a.distance(from: b.center) < 300 || b.distance(from: a.center) < 300
                 }
                 return false
             }
             if duplicate { continue }
-            kept.append(Kept(key: key, group: group, point: p, box: box))
+            kept.append(Kept(key: key, family: family, point: p, box: box))
             out.append(c)
         }
         return out
+    }
+
+    /// Landmarks of one family may be one thing: every street piece (whatever its road class), a
+    /// place with the administrative areas (`place`, or `boundary=administrative`), otherwise one
+    /// category. Negative values are the two families, others a category id (`admin`: the id of
+    /// `boundary=administrative`).
+    static func sameThingFamily(kind: LandmarkKind, category: Int, admin: Int?) -> Int {
+        switch kind {
+        case .street: -1
+        case .place: -2
+        case .area where category == admin: -2
+        default: category
+        }
     }
 }
 
