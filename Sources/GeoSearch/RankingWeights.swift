@@ -103,6 +103,13 @@ public struct CandidateLimits: Sendable, Equatable {
     /// Landmarks of a word looked at to tell whether it names a place (a town, a postcode), which
     /// then drives candidate generation only after the other words.
     public var placeWordScan = 512
+    /// A one- or two-letter prefix (at most this many letters, not a number) with a location hint
+    /// matches much of the index, and its best scores are its most important landmarks…
+    public var shortPrefixLength = 2
+    /// …so this share of the first page (rounded up: 5 of 10, 3 of 5) goes to its nearest matches
+    /// (addresses aside: their street is the answer), the rest to the best-scored (see NearShare).
+    /// 0 turns the rule off.
+    public var nearShare = 0.5
     /// Typos are looked for when fewer than min(limit, this) results were found…
     public var typoWhenFewerThan = 5
     /// …for words matching fewer than max(this, limit) landmarks.

@@ -37,14 +37,22 @@ public struct SearchEngine: Sendable {
         let started = DispatchTime.now().uptimeNanoseconds
         let query = QueryParser.parse(text)
         var pool: [(source: Int, candidate: ScoredCandidate)] = []
+        // A short prefix near a hint keeps part of the page for the nearest matches: they are picked
+        // from everything each index ranked, not only from its best-scored.
+        let nearSlots = NearShare.applies(query, options: options, limits: limits) ? NearShare.slots(limit: options.limit, limits: limits) : 0
         for (k, s) in searchers.enumerated() {
             var ranked = s.rank(query, options: options, isCancelled: isCancelled)
             if isCancelled() { return SearchResponse(query: text, results: [], groups: [], tookMs: elapsed(started), cancelled: true) }
-            if options.groupDistance == nil { ranked = ResultDescriber.deduplicate(ranked, index: s.index, limit: options.limit) }
-            pool += ranked.prefix(options.limit).map { (k, $0) }
+            let keep = nearSlots > 0 ? ranked.count : options.limit
+            if options.groupDistance == nil { ranked = ResultDescriber.deduplicate(ranked, index: s.index, limit: keep) }
+            pool += ranked.prefix(keep).map { (k, $0) }
         }
         if searchers.count > 1 {
             pool.sort { IndexSearcher.better($0.candidate, $1.candidate) }
+        }
+        if nearSlots > 0 {
+            pool = NearShare.order(pool, limit: options.limit, slots: nearSlots, candidate: \.candidate,
+                                   eligible: { NearShare.eligible($0.candidate, index: searchers[$0.source].index) })
         }
         let highlighter = Highlighter(query: query)
         var results: [SearchResult] = []
@@ -125,7 +133,10 @@ struct IndexSearcher: Sendable {
             }
         }
         // Deduplication needs only a few more than the limit: select those, sort just them.
-        return IndexSearcher.best(results, count: options.groupDistance == nil ? options.limit * 3 + 5 : options.limit)
+        let count = options.groupDistance == nil ? options.limit * 3 + 5 : options.limit
+        let best = IndexSearcher.best(results, count: count)
+        guard NearShare.applies(query, options: options, limits: limits) else { return best }
+        return NearShare.addNearest(to: best, from: results, count: count, index: index)
     }
 
     /// Whether a word names a town, suburb, region or postcode (one of its most important
