@@ -17,6 +17,9 @@ struct ScoredCandidate {
     /// Query words (bit i for word i) the landmark does not match: a relaxed pass let them go
     /// ("rue grimaldi 99" answered by the street, which has no 99).
     var unmatched: UInt32 = 0
+    /// One of the nearest matches of a short prefix (see NearShare): kept through deduplication
+    /// beyond the limit.
+    var near = false
 }
 
 struct CandidateScorer {

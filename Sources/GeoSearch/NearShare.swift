@@ -25,26 +25,59 @@ enum NearShare {
         c.distance != nil && index.kind(Int(c.id)) != .address
     }
 
-    /// `best` (the best-scored candidates) with up to `count` of the nearest of `all` added, best
-    /// first: the nearest are often far down the score order.
+    /// How many of the nearest each index adds to its best-scored: a few more than the slots, as
+    /// deduplication may merge some.
+    static func nearestCount(slots: Int) -> Int { slots * 3 }
+
+    /// `best` (the best-scored candidates, best first) with the `count` nearest eligible of `all`
+    /// added and marked `near` (those already in `best` are marked there), best first: the nearest
+    /// are often far down the score order.
     static func addNearest(to best: [ScoredCandidate], from all: [ScoredCandidate], count: Int,
                            index: LandmarkIndex) -> [ScoredCandidate] {
-        let have = Set(best.map(\.id))
-        let nearest = all.filter { !have.contains($0.id) && eligible($0, index: index) }
-            .sorted(by: nearer).prefix(count)
-        return (best + nearest).sorted(by: IndexSearcher.better)
+        // The `count` nearest, by a bounded insertion (there may be thousands of candidates).
+        var nearest: [ScoredCandidate] = []
+        nearest.reserveCapacity(count + 1)
+        var bound = Double.infinity   // the distance of the farthest kept, once there are `count`
+        for c in all {
+            guard let d = c.distance, d <= bound else { continue }
+            if nearest.count == count, let last = nearest.last, !nearer(c, last) { continue }
+            guard eligible(c, index: index) else { continue }
+            var lo = 0, hi = nearest.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if nearer(nearest[mid], c) { lo = mid + 1 } else { hi = mid }
+            }
+            nearest.insert(c, at: lo)
+            if nearest.count > count { nearest.removeLast() }
+            if nearest.count == count { bound = nearest[count - 1].distance ?? .infinity }
+        }
+        var out = best
+        for var c in nearest {
+            c.near = true
+            if let k = out.firstIndex(where: { $0.id == c.id }) { out[k].near = true } else { out.append(c) }
+        }
+        return out.count == best.count ? out : out.sorted(by: IndexSearcher.better)
     }
 
     /// The page first (`slots` nearest eligible candidates and the best-scored others up to
     /// `limit`, in score order), then the rest in score order. `pool` is sorted best first.
-    static func order<T>(_ pool: [T], limit: Int, slots: Int, candidate: (T) -> ScoredCandidate,
-                         eligible: (T) -> Bool) -> [T] {
+    static func order(_ pool: [(source: Int, candidate: ScoredCandidate)], limit: Int, slots: Int,
+                      eligible: ((source: Int, candidate: ScoredCandidate)) -> Bool) -> [(source: Int, candidate: ScoredCandidate)] {
         guard pool.count > limit, slots > 0 else { return pool }
         var onPage = [Bool](repeating: false, count: pool.count)
-        let near = pool.indices.filter { eligible(pool[$0]) }
-            .sorted { nearer(candidate(pool[$0]), candidate(pool[$1])) }.prefix(slots)
-        for i in near { onPage[i] = true }
-        var taken = near.count
+        let canTake = pool.map(eligible)
+        // The nearest by selection: the pool and the slots are small.
+        var taken = 0
+        while taken < slots {
+            var pick: Int?
+            for i in pool.indices where canTake[i] && !onPage[i] {
+                if let p = pick, !nearer(pool[i].candidate, pool[p].candidate) { continue }
+                pick = i
+            }
+            guard let p = pick else { break }
+            onPage[p] = true
+            taken += 1
+        }
         for i in pool.indices where taken < limit && !onPage[i] {
             onPage[i] = true
             taken += 1

@@ -63,19 +63,56 @@ public enum ResultDescriber {
     /// (its tokens) and the same category — the pieces of one street, the branches of one chain,
     /// a park drawn twice — or a place and the administrative area of its name (a town node and
     /// its boundary). A car park and a restaurant both called "Макдоналдс" are two results.
-    static func deduplicate(_ ranked: [ScoredCandidate], index: LandmarkIndex, limit: Int) -> [ScoredCandidate] {
-        struct Kept { var key: [Int]; var family: Int; var point: Coordinate; var box: BoundingBox? }
-        var kept: [Kept] = []
+    /// Stops after `limit` results; then, for a short prefix's page (see NearShare), goes through
+    /// the candidates marked `near`, nearest first, until `nearSlots` of them are in.
+    static func deduplicate(_ ranked: [ScoredCandidate], index: LandmarkIndex, limit: Int,
+                            nearSlots: Int = 0) -> [ScoredCandidate] {
+        var seen = SameThing(index: index)
         var out: [ScoredCandidate] = []
-        var ordinals: [Int] = []
-        let admin = index.categoryIDs["boundary=administrative"]
         for c in ranked {
             if out.count >= limit { break }
+            if seen.isNew(c) { out.append(c) }
+        }
+        guard nearSlots > 0 else { return out }
+        var near = 0
+        for c in ranked.filter(\.near).sorted(by: NearShare.nearer) where near < nearSlots {
+            if out.contains(where: { $0.id == c.id }) {
+                near += 1
+            } else if seen.isNew(c) {
+                out.append(c)
+                near += 1
+            }
+        }
+        return out.count > limit ? out.sorted(by: IndexSearcher.better) : out
+    }
+
+    /// What deduplication has kept so far, and whether a candidate is another thing. A name's
+    /// tokens are read only when a kept landmark of the same family lies close.
+    struct SameThing {
+        struct Kept { var id: Int; var key: [Int]?; var family: Int; var words: Int; var point: Coordinate; var box: BoundingBox? }
+        let index: LandmarkIndex
+        let admin: Int?
+        var kept: [Kept] = []
+        var ordinals: [Int] = []
+
+        init(index: LandmarkIndex) {
+            self.index = index
+            admin = index.categoryIDs["boundary=administrative"]
+        }
+
+        /// The shown name's tokens of landmark `i`.
+        mutating func key(_ i: Int) -> [Int] {
+            index.tokenOrdinals(i, into: &ordinals)
+            return ordinals.filter { $0 & 3 == 1 }
+        }
+
+        /// Whether `c` is not the same thing as one kept before (it is then kept).
+        mutating func isNew(_ c: ScoredCandidate) -> Bool {
             let i = Int(c.id)
             let kind = index.kind(i)
-            let family = sameThingFamily(kind: kind, category: index.categoryID(i), admin: admin)
-            index.tokenOrdinals(i, into: &ordinals)
-            let key = ordinals.filter { $0 & 3 == 1 }
+            let family = ResultDescriber.sameThingFamily(kind: kind, category: index.categoryID(i), admin: admin)
+            // The same name has as many words: a cheap first test.
+            let words = index.nameTokenCount(i)
             let p = index.point(i).coordinate
             let extended = kind == .street || kind == .place || kind == .area
             let box = extended ? index.bbox(i)?.boundingBox : nil
@@ -85,22 +122,29 @@ public enum ResultDescriber {
             case .address: 50
             default: 250
             }
-            let duplicate = !key.isEmpty && kept.contains { k in
-                guard k.family == family, k.key == key else { return false }
-                if k.point.distance(to: p) < reach { return true }
-                // An area and what lies inside it (a country node inside its country's boundary).
-                if let a = k.box, a.contains(p) { return true }
-                if let b = box, b.contains(k.point) { return true }
-                if let a = k.box, let b = box {
-                    return a.intersects(b) || a.distance(from: b.center) < 300 || b.distance(from: a.center) < 300
+            var own: [Int]?
+            for k in kept.indices where kept[k].family == family && kept[k].words == words {
+                let near: Bool
+                if kept[k].point.distance(to: p) < reach {
+                    near = true
+                } else if let a = kept[k].box, a.contains(p) {
+                    near = true   // an area and what lies inside it (a country node inside its country's box)
+                } else if let b = box, b.contains(kept[k].point) {
+                    near = true
+                } else if let a = kept[k].box, let b = box {
+                    near = a.intersects(b) || a.distance(from: b.center) < 300 || b.distance(from: a.center) < 300
+                } else {
+                    near = false
                 }
-                return false
+                guard near else { continue }
+                if own == nil { own = key(i) }
+                if own!.isEmpty { break }   // an unnamed landmark is never a duplicate
+                if kept[k].key == nil { kept[k].key = key(kept[k].id) }
+                if kept[k].key == own { return false }
             }
-            if duplicate { continue }
-            kept.append(Kept(key: key, family: family, point: p, box: box))
-            out.append(c)
+            kept.append(Kept(id: i, key: own, family: family, words: words, point: p, box: box))
+            return true
         }
-        return out
     }
 
     /// Landmarks of one family may be one thing: every street piece (whatever its road class), a

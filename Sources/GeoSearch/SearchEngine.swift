@@ -43,15 +43,16 @@ public struct SearchEngine: Sendable {
         for (k, s) in searchers.enumerated() {
             var ranked = s.rank(query, options: options, isCancelled: isCancelled)
             if isCancelled() { return SearchResponse(query: text, results: [], groups: [], tookMs: elapsed(started), cancelled: true) }
-            let keep = nearSlots > 0 ? ranked.count : options.limit
-            if options.groupDistance == nil { ranked = ResultDescriber.deduplicate(ranked, index: s.index, limit: keep) }
-            pool += ranked.prefix(keep).map { (k, $0) }
+            if options.groupDistance == nil {
+                ranked = ResultDescriber.deduplicate(ranked, index: s.index, limit: options.limit, nearSlots: nearSlots)
+            }
+            if nearSlots > 0 { pool += ranked.map { (k, $0) } } else { pool += ranked.prefix(options.limit).map { (k, $0) } }
         }
         if searchers.count > 1 {
             pool.sort { IndexSearcher.better($0.candidate, $1.candidate) }
         }
         if nearSlots > 0 {
-            pool = NearShare.order(pool, limit: options.limit, slots: nearSlots, candidate: \.candidate,
+            pool = NearShare.order(pool, limit: options.limit, slots: nearSlots,
                                    eligible: { NearShare.eligible($0.candidate, index: searchers[$0.source].index) })
         }
         let highlighter = Highlighter(query: query)
@@ -136,7 +137,8 @@ struct IndexSearcher: Sendable {
         let count = options.groupDistance == nil ? options.limit * 3 + 5 : options.limit
         let best = IndexSearcher.best(results, count: count)
         guard NearShare.applies(query, options: options, limits: limits) else { return best }
-        return NearShare.addNearest(to: best, from: results, count: count, index: index)
+        let slots = NearShare.slots(limit: options.limit, limits: limits)
+        return NearShare.addNearest(to: best, from: results, count: NearShare.nearestCount(slots: slots), index: index)
     }
 
     /// Whether a word names a town, suburb, region or postcode (one of its most important
