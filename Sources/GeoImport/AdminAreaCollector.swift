@@ -27,6 +27,9 @@ final class AdminAreaCollector {
     /// Boundary rings whose ways did not close, and boundaries left without any polygon.
     private(set) var unclosedRings = 0
     private(set) var boundariesWithoutPolygon = 0
+    /// The role and level of each relation left without a polygon (by relation id): its level
+    /// still says which areas can be its parents.
+    private(set) var withoutPolygon: [Int64: (role: AreaRole, level: Int)] = [:]
 
     init(backing: StorageBacking) throws {
         members = try WayGeometryStore(backing: backing)
@@ -80,6 +83,7 @@ final class AdminAreaCollector {
         unclosedRings += outer.unclosed + inner.unclosed
         guard !outer.rings.isEmpty, let polygon = AreaPolygon(rings: outer.rings + inner.rings) else {
             boundariesWithoutPolygon += 1
+            withoutPolygon[b.relationIDs[i]] = (what.role, what.level)
             return
         }
         areas.append(AdminArea(role: what.role, level: what.level, name: what.name, countryCode: what.countryCode,

@@ -181,7 +181,7 @@ public final class LandmarkCollector {
         all += interpolations.materialise(all, warnings: &warnings)
         warnings.unclosedBoundaryRings = adminAreas.unclosedRings
         warnings.boundariesWithoutPolygon = adminAreas.boundariesWithoutPolygon
-        PlaceHierarchy.assign(&all, areas: adminAreas.areas)
+        PlaceHierarchy.assign(&all, areas: adminAreas.areas, withoutPolygon: adminAreas.withoutPolygon)
         LandmarkImportance.rankAreasBelowTheirPlaces(&all)
         all.append(contentsOf: PostcodeAreas.landmarks(for: all))
         if !nodesReleased { warnings.outOfOrderNodes = nodes.outOfOrderCount }

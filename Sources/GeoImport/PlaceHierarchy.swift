@@ -16,6 +16,11 @@ enum PlaceHierarchy {
         "quarter": 1_200, "hamlet": 1_500, "neighbourhood": 800, "island": 3_000,
     ]
     static let cityPlaces: Set = ["city", "town", "village", "municipality", "hamlet", "island"]
+    /// Place nodes that stand for a whole region: their parents are larger areas only (a country
+    /// node does not lie in the municipality around its pin).
+    static let regionPlaces: [String: AreaRole] = [
+        "country": .country, "state": .state, "region": .state, "province": .state, "county": .county,
+    ]
     static let suburbPlaces: Set = ["borough", "suburb", "quarter", "neighbourhood"]
 
     private struct Settlement {
@@ -26,7 +31,9 @@ enum PlaceHierarchy {
     }
 
     /// Fills in `places`, `locality` (and `postcode` of addressed objects inside a postcode area).
-    static func assign(_ drafts: inout [LandmarkDraft], areas: [AdminArea]) {
+    /// `withoutPolygon`: the role and level of each boundary relation the extract cut.
+    static func assign(_ drafts: inout [LandmarkDraft], areas: [AdminArea],
+                       withoutPolygon: [Int64: (role: AreaRole, level: Int)] = [:]) {
         let lookup = AreaLookup(areas: areas)
         let nodes = SettlementGrid(drafts.compactMap { d -> Settlement? in
             guard d.kind == .place, let r = reach[d.categoryValue], let n = d.names.first?.value else { return nil }
@@ -41,15 +48,24 @@ enum PlaceHierarchy {
             // A boundary or place area: its pin inside its own polygon, its parents only larger areas.
             var ownLevel = Int.max
             var ownRole: AreaRole?
+            var cut = false
             if drafts[i].osmType != .node, let a = own[drafts[i].osmID << 2 | Int64(drafts[i].osmType.rawValue)] {
                 ownLevel = areas[a].level
                 ownRole = areas[a].role
                 if !areas[a].polygon.contains(drafts[i].point), let p = areas[a].polygon.interiorPoint() { drafts[i].point = p }
+            } else if drafts[i].osmType == .relation, let what = withoutPolygon[drafts[i].osmID] {
+                // Cut by the extract, it still has a level: a country labelled at its capital does not
+                // lie in the capital's municipality.
+                ownLevel = what.level
+                ownRole = what.role
+                cut = true
             }
             let d = drafts[i]
-            if ownRole == nil, d.kind == .place { ownRole = AreaRole.of(place: d.categoryValue)?.role }
+            if ownRole == nil, d.kind == .place {
+                ownRole = AreaRole.of(place: d.categoryValue)?.role ?? regionPlaces[d.categoryValue]
+            }
             // A boundary the extract cut (no polygon of its own) takes its parents from polygons only.
-            let guessNothing = ownRole == nil && d.kind == .area && d.categoryKey == "boundary"
+            let guessNothing = d.kind == .area && d.categoryKey == "boundary" && (cut || ownRole == nil)
             lookup.forEachArea(containing: d.point) { a in
                 let area = areas[a]
                 guard area.level < ownLevel, area.osmID != d.osmID || area.osmType != d.osmType else { return }

@@ -157,6 +157,50 @@ private func square(_ lat: Double, _ lon: Double, _ size: Double) -> [FixedCoord
     }
 }
 
+@Suite struct CutCountryTests {
+    /// A country relation the extract cut (one open member way), labelled at its capital, whose
+    /// municipality is a closed boundary way around the label, and the country's node beside it.
+    static let xml = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <osm version="0.6">
+      <node id="1" lat="47.0" lon="9.0"/><node id="2" lat="47.0" lon="9.1"/>
+      <node id="3" lat="47.1" lon="9.1"/><node id="4" lat="47.1" lon="9.0"/>
+      <node id="5" lat="46.5" lon="8.5"/><node id="6" lat="47.5" lon="9.5"/>
+      <node id="7" lat="47.05" lon="9.05"><tag k="place" v="town"/><tag k="name" v="Hauptort"/></node>
+      <node id="8" lat="47.06" lon="9.06"><tag k="place" v="country"/><tag k="name" v="Land"/></node>
+      <way id="10"><nd ref="1"/><nd ref="2"/><nd ref="3"/><nd ref="4"/><nd ref="1"/>
+        <tag k="boundary" v="administrative"/><tag k="admin_level" v="8"/><tag k="name" v="Hauptort"/></way>
+      <way id="11"><nd ref="5"/><nd ref="6"/><tag k="boundary" v="administrative"/><tag k="admin_level" v="2"/></way>
+      <relation id="20"><member type="way" ref="11" role="outer"/><member type="node" ref="7" role="label"/>
+        <tag k="type" v="boundary"/><tag k="boundary" v="administrative"/><tag k="admin_level" v="2"/>
+        <tag k="name" v="Land"/></relation>
+    </osm>
+    """
+
+    @Test func aCutCountryDoesNotLieInItsCapital() throws {
+        try TestData.withTemporaryDirectory { dir in
+            let input = dir + "/cut.osm", output = dir + "/cut.geoidx"
+            try CutCountryTests.xml.write(toFile: input, atomically: true, encoding: .utf8)
+            let report = try IndexBuilder.build(input: input, options: BuildOptions(output: output))
+            #expect(report.warnings.boundariesWithoutPolygon == 1)
+            let engine = SearchEngine(index: try LandmarkIndex(path: output))
+            var areas = SearchOptions()
+            areas.kinds = [.area]
+            let country = try #require(engine.search("land", options: areas).results.first)
+            #expect(country.osm == "r20")
+            #expect(country.places == nil && country.subtitle == "Administrative area", "\(country.subtitle)")
+            // Nor does the country's node, pinned inside the capital's municipality; it ranks first
+            // and its boundary is shown with it.
+            let node = engine.search("land", options: SearchOptions()).results
+            #expect(node.map(\.osm) == ["n8"] && node.first?.subtitle == "Country", "\(node.map { ($0.osm, $0.subtitle) })")
+            // So the capital's name is no word of the country's: "land h" matches the country only
+            // with "h" let go.
+            let r = engine.search("land h", options: SearchOptions()).results
+            #expect(r.first { $0.osm == "r20" }.map { $0.unmatched == ["h"] } ?? true, "\(r.map { ($0.name, $0.unmatched) })")
+        }
+    }
+}
+
 @Suite struct RealPlaceHierarchyTests {
     @Test func liechtensteinsMunicipalitiesAndCountry() throws {
         guard let file = TestData.shared("valhalla/liechtenstein-latest.osm.pbf") else { return }
