@@ -1,9 +1,10 @@
 // The four cases of issue 12 on the real extracts they were seen in (skipped
 // with a printed reason when ../shared/data is absent): "andorra" finds the
-// country, then its capital, never a boundary beside its own place; "C"/"Ca"
-// in Andorra la Vella keep half the page for the streets around; "casino" in
-// Monaco finds the Casino de Monte-Carlo before shops called Casino; and the
-// McDonald's of Moscow and its car park are two results.
+// country, then its capital, never a boundary beside its own place, and
+// "andorra l" the capital; "C"/"Ca" in Andorra la Vella keep half the page for
+// the streets around; "casino" in Monaco finds the Casino de Monte-Carlo
+// before shops called Casino; and the McDonald's of Moscow and its car park
+// are two results.
 import Foundation
 import Testing
 @testable import GeoBase
@@ -38,6 +39,10 @@ private func describe(_ r: [SearchResult]) -> String {
         #expect(r.filter { $0.name == "Andorra" }.count == 1, "\(describe(r))")
         // Border segments ("France — Andorra") are no landmarks.
         #expect(!r.contains { $0.name.contains("—") }, "\(describe(r))")
+        // The country lies in no parish, so its boundary does not match "andorra l" by its capital.
+        #expect(r.first?.subtitle == "Country", "\(describe(r))")
+        let l = search(e, "andorra l")
+        #expect(l.first?.name == "Andorra la Vella" && l.first?.kind == .place, "\(describe(l))")
     }
 
     @Test func shortPrefixesInAndorraLaVellaShowTheStreetsAround() throws {
