@@ -19,18 +19,19 @@ public enum Transliteration {
     /// Cyrillic or Greek letters may spell Latin. None for digits or mixed scripts.
     static func tables(for q: [UInt32]) -> [Table] {
         guard let first = q.first else { return [] }
+        let range: ClosedRange<UInt32>
         switch first {
-        case 0x61...0x7A:
-            return q.allSatisfy { $0 >= 0x61 && $0 <= 0x7A }
-                ? [TransliterationTables.latinToCyrillic, TransliterationTables.latinToGreek] : []
-        case 0x400..<0x530:
-            return q.allSatisfy { $0 >= 0x400 && $0 < 0x530 } ? [TransliterationTables.cyrillicToLatin] : []
-        case 0x370..<0x400:
-            return q.allSatisfy { $0 >= 0x370 && $0 < 0x400 } ? [TransliterationTables.greekToLatin] : []
-        default:
-            return []
+        case 0x61...0x7A: range = 0x61...0x7A
+        case 0x400...0x52F: range = 0x400...0x52F
+        case 0x370...0x3FF: range = 0x370...0x3FF
+        default: return []
         }
+        for s in q where !range.contains(s) { return [] }
+        return first < 0x80 ? fromLatin : first >= 0x400 ? fromCyrillic : fromGreek
     }
+    private static let fromLatin = [TransliterationTables.latinToCyrillic, TransliterationTables.latinToGreek]
+    private static let fromCyrillic = [TransliterationTables.cyrillicToLatin]
+    private static let fromGreek = [TransliterationTables.greekToLatin]
 
     /// Whether `typed` spells `word` in another script (both as typed: they are normalised here),
     /// or its start when `prefix`; `maxEdits` typos forgiven. "ulitsa" spells "улица", "athina" "Αθήνα".
@@ -44,7 +45,7 @@ public enum Transliteration {
     static func matchLength(_ q: [UInt32], _ word: [UInt8], prefix: Bool, maxEdits: Int = 0) -> Int? {
         guard let lead = word.first else { return nil }
         var best: Int?
-        for table in tables(for: q) where table.leads.contains(lead) {
+        for table in tables(for: q) where table.isLead[Int(lead)] {
             TransliterationWalk.walk(q, prefix: prefix, table: table, in: WordTarget(bytes: word), maxEdits: maxEdits) { c, _, _ in
                 best = max(best ?? 0, c)
                 return c < word.count

@@ -78,37 +78,82 @@ enum TransliterationTables {
     ]
 
     /// A direction of reading: what the typed word's letters may stand for in the other script.
-    final class Table: Sendable {
-        struct Rule: Sendable {
-            /// Typed scalars this rule consumes (empty: a letter nothing was typed for).
-            let source: [UInt32]
-            /// What they stand for in the index, as folded UTF-8.
-            let target: [UInt8]
+    /// Flat buffers that the table owns (no array per rule), so the walk reads them without
+    /// reference counting or bounds checks of nested arrays.
+    final class Table: @unchecked Sendable {
+        struct Rule {
+            /// The typed scalars this rule consumes, in `scalars`.
+            let sourceStart: Int32
+            let sourceCount: Int32
+            /// What they stand for in the index (folded UTF-8), in `bytes`.
+            let targetStart: Int32
+            let targetCount: Int32
         }
-        /// Rules by the first scalar of their source (scalars below `span`; none above).
-        let rules: [[Rule]]
-        /// Target letters that may stand in the index though nothing was typed for them.
-        let silent: [[UInt8]]
+        let scalars: UnsafeMutableBufferPointer<UInt32>
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+        /// The rules, grouped by the first scalar of their source; longer spellings first within a
+        /// group, so "shch" is tried before "sh" and the walk's budget goes to the likelier reading.
+        let rules: UnsafeMutableBufferPointer<Rule>
+        /// `rules[first[s] ..< first[s + 1]]` start with scalar `s` (for `s` below `span`; none above).
+        let first: [Int32]
+        /// Target letters that may stand in the index though nothing was typed for them (sources empty).
+        let silent: [Rule]
         /// The first bytes a target spelling can start with (the script's UTF-8 lead bytes).
         let leads: Set<UInt8>
+        /// The same by byte value, for a check without hashing.
+        let isLead: [Bool]
         static let span = 0x530
 
         init(pairs: [(source: String, target: String)], silent: [String] = []) {
-            var rules = [[Rule]](repeating: [], count: Table.span)
-            var leads = Set<UInt8>()
-            for p in pairs {
-                let rule = Rule(source: p.source.unicodeScalars.map(\.value), target: Array(p.target.utf8))
-                if let b = rule.target.first { leads.insert(b) }
-                if let first = rule.source.first, first < Table.span { rules[Int(first)].append(rule) }
+            typealias Pair = (order: Int, source: [UInt32], target: [UInt8])
+            var pairs: [Pair] = pairs.enumerated().map { ($0.offset, $0.element.source.unicodeScalars.map(\.value),
+                                                          Array($0.element.target.utf8)) }
+            pairs.removeAll { $0.source.isEmpty || $0.source[0] >= UInt32(Table.span) }
+            pairs.sort { (a: Pair, b: Pair) -> Bool in
+                if a.source[0] != b.source[0] { return a.source[0] < b.source[0] }
+                if a.source.count != b.source.count { return a.source.count > b.source.count }
+                return a.order < b.order
             }
-            // Longer spellings first: "shch" is tried before "sh", so the walk's budget goes to the likelier reading.
-            self.rules = rules.map { $0.sorted { $0.source.count > $1.source.count } }
-            self.silent = silent.map { Array($0.utf8) }
+            var scalars: [UInt32] = [], bytes: [UInt8] = []
+            func rule(_ source: [UInt32], _ target: [UInt8]) -> Rule {
+                defer { scalars += source; bytes += target }
+                return Rule(sourceStart: Int32(scalars.count), sourceCount: Int32(source.count),
+                            targetStart: Int32(bytes.count), targetCount: Int32(target.count))
+            }
+            var first = [Int32](repeating: 0, count: Table.span + 1)
+            var rules: [Rule] = []
+            for p in pairs {
+                rules.append(rule(p.source, p.target))
+                first[Int(p.source[0]) + 1] += 1
+            }
+            for s in 0..<Table.span { first[s + 1] += first[s] }
+            self.silent = silent.map { rule([], Array($0.utf8)) }
+            self.first = first
+            self.scalars = .allocate(capacity: scalars.count)
+            _ = self.scalars.initialize(from: scalars)
+            self.bytes = .allocate(capacity: bytes.count)
+            _ = self.bytes.initialize(from: bytes)
+            self.rules = .allocate(capacity: rules.count)
+            _ = self.rules.initialize(from: rules)
+            let leads = Set(pairs.compactMap { $0.target.first })
             self.leads = leads
+            isLead = (0..<256).map { leads.contains(UInt8($0)) }
         }
 
-        @inline(__always) func rules(startingWith s: UInt32) -> [Rule] {
-            s < Table.span ? rules[Int(s)] : []
+        deinit {
+            scalars.deallocate()
+            bytes.deallocate()
+            rules.deallocate()
+        }
+
+        /// The range of `rules` whose source starts with `s`.
+        @inline(__always) func rules(startingWith s: UInt32) -> Range<Int> {
+            s < Table.span ? Int(first[Int(s)])..<Int(first[Int(s) + 1]) : 0..<0
+        }
+
+        /// The index spelling of `rule`.
+        @inline(__always) func spelling(of rule: Rule) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[Int(rule.targetStart)..<Int(rule.targetStart + rule.targetCount)])
         }
     }
 

@@ -19,7 +19,7 @@ protocol TransliterationTarget {
     associatedtype Cursor
     var start: Cursor? { get }
     /// The cursor after reading `bytes`, or nil when no word goes on so.
-    func advance(_ c: Cursor, by bytes: [UInt8]) -> Cursor?
+    func advance(_ c: Cursor, by bytes: UnsafeBufferPointer<UInt8>) -> Cursor?
     /// Calls `body` with each cursor one scalar further (for typos).
     func forEachNextScalar(from c: Cursor, _ body: (Cursor) -> Void)
     /// Whether a word ends exactly at `c`.
@@ -33,7 +33,7 @@ enum TransliterationWalk {
     static let maxScalars = 32
     /// Walk steps at most, without and with typos.
     static let budget = 4_096
-    static let typoBudget = 20_000
+    static let typoBudget = 5_000
 
     private struct State<C> {
         var cursor: C
@@ -51,9 +51,11 @@ enum TransliterationWalk {
         guard !q.isEmpty, q.count <= maxScalars, let start = target.start else { return }
         let n = q.count
         var stack = [State(cursor: start, q: 0, edits: 0, afterSilent: true)]
+        stack.reserveCapacity(16)
         var visited = Set<Int>()
         var steps = 0
         let limit = maxEdits > 0 ? typoBudget : budget
+        let scalars = table.scalars, rules = table.rules
         while let s = stack.popLast() {
             steps += 1
             if steps > limit { return }
@@ -76,23 +78,24 @@ enum TransliterationWalk {
             }
             if !s.afterSilent {
                 for letter in table.silent {
-                    if let c = target.advance(s.cursor, by: letter) {
+                    if let c = target.advance(s.cursor, by: table.spelling(of: letter)) {
                         stack.append(State(cursor: c, q: s.q, edits: s.edits, afterSilent: true))
                     }
                 }
             }
             guard s.q < n else { continue }
-            for rule in table.rules(startingWith: q[s.q]) {
-                let len = rule.source.count
+            for r in table.rules(startingWith: q[s.q]) {
+                let rule = rules[r]
+                let len = Int(rule.sourceCount), source = Int(rule.sourceStart)
                 var k = 1
-                while k < len && s.q + k < n && rule.source[k] == q[s.q + k] { k += 1 }
+                while k < len && s.q + k < n && scalars[source + k] == q[s.q + k] { k += 1 }
                 if k == len {
-                    if let c = target.advance(s.cursor, by: rule.target) {
+                    if let c = target.advance(s.cursor, by: table.spelling(of: rule)) {
                         stack.append(State(cursor: c, q: s.q + len, edits: s.edits, afterSilent: false))
                     }
                 } else if prefix && s.q + k == n {
                     // The typed word stops inside this spelling ("gonc" of "ch"): the user is still typing it.
-                    if let c = target.advance(s.cursor, by: rule.target), !emit(c, s.edits, false) { return }
+                    if let c = target.advance(s.cursor, by: table.spelling(of: rule)), !emit(c, s.edits, false) { return }
                 }
             }
         }
@@ -108,7 +111,8 @@ enum TransliterationWalk {
     }
 
     /// The tokens of `trie` that `q` spells through `table`, at most `limit` ranges, none inside another.
-    static func hits(_ q: [UInt32], prefix: Bool, table: Table, trie: TrieReader, maxEdits: Int = 0, limit: Int = 64) -> [Hit] {
+    static func hits(_ q: [UInt32], prefix: Bool, table: Table, trie: TrieReader, roots: TrieRoots, maxEdits: Int = 0,
+                     limit: Int = 64) -> [Hit] {
         var out: [Hit] = []
         func add(_ h: Hit) {
             guard !h.ordinals.isEmpty else { return }
@@ -118,7 +122,9 @@ enum TransliterationWalk {
             out.removeAll { h.ordinals.lowerBound <= $0.ordinals.lowerBound && $0.ordinals.upperBound <= h.ordinals.upperBound }
             out.append(h)
         }
-        walk(q, prefix: prefix, table: table, in: TrieTarget(trie: trie), maxEdits: maxEdits) { c, edits, whole in
+        // An index without words in the table's script is done at once.
+        guard !roots.leads.isDisjoint(with: table.leads) else { return [] }
+        walk(q, prefix: prefix, table: table, in: TrieTarget(trie: trie, roots: roots), maxEdits: maxEdits) { c, edits, whole in
             let node = c.node
             let single = node.ordinalStart..<(node.ordinalStart + 1)
             if whole {
@@ -136,6 +142,39 @@ enum TransliterationWalk {
     }
 }
 
+/// The trie root's children by first scalar, read once per index: a walk's first step would
+/// otherwise scan them all (every script's letters) for each reading of the first letter.
+/// The labels point into the index's mapping: keep the index while this is used. A class, so
+/// that copying the searcher that keeps it costs one reference.
+final class TrieRoots: @unchecked Sendable {
+    let root: TrieNode?
+    /// Sorted by first scalar.
+    let children: [(scalar: UInt32, label: UnsafeRawBufferPointer, node: TrieNode)]
+    /// The first bytes of the root's labels (which scripts the index has words in).
+    let leads: Set<UInt8>
+
+    init(trie: TrieReader) {
+        root = trie.root
+        var children: [(scalar: UInt32, label: UnsafeRawBufferPointer, node: TrieNode)] = []
+        if let root { trie.forEachChild(of: root) { label, child in
+            if !label.isEmpty { children.append((FuzzyTrieWalk.decode(label, at: 0).0, label, child)) }
+            return true
+        } }
+        self.children = children.sorted { $0.scalar < $1.scalar }
+        leads = Set(children.compactMap { $0.label.first })
+    }
+
+    func child(startingWith scalar: UInt32) -> TrieTarget.Cursor? {
+        var lo = 0, hi = children.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if children[mid].scalar < scalar { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < children.count, children[lo].scalar == scalar else { return nil }
+        return TrieTarget.Cursor(node: children[lo].node, label: children[lo].label, used: 0)
+    }
+}
+
 /// The index's token trie as a transliteration target: a cursor is a place on an edge.
 struct TrieTarget: TransliterationTarget {
     struct Cursor {
@@ -146,10 +185,11 @@ struct TrieTarget: TransliterationTarget {
         var used: Int
     }
     let trie: TrieReader
+    let roots: TrieRoots
 
-    var start: Cursor? { trie.root.map { Cursor(node: $0, label: UnsafeRawBufferPointer(start: nil, count: 0), used: 0) } }
+    var start: Cursor? { roots.root.map { Cursor(node: $0, label: UnsafeRawBufferPointer(start: nil, count: 0), used: 0) } }
 
-    func advance(_ c: Cursor, by bytes: [UInt8]) -> Cursor? {
+    func advance(_ c: Cursor, by bytes: UnsafeBufferPointer<UInt8>) -> Cursor? {
         var c = c
         var i = 0
         while i < bytes.count {
@@ -164,6 +204,13 @@ struct TrieTarget: TransliterationTarget {
             let b = bytes[i]
             let n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
             guard i + n <= bytes.count else { return nil }
+            if c.node.offset == roots.root?.offset {
+                var scalar = UInt32(b) & (n == 1 ? 0x7F : n == 2 ? 0x1F : n == 3 ? 0x0F : 0x07)
+                for k in 1..<n { scalar = scalar << 6 | UInt32(bytes[i + k]) & 0x3F }
+                guard let next = roots.child(startingWith: scalar) else { return nil }
+                c = next
+                continue
+            }
             var next: Cursor?
             trie.forEachChild(of: c.node) { label, child in
                 guard let first = label.first else { return true }
@@ -215,7 +262,7 @@ struct WordTarget: TransliterationTarget {
 
     var start: Int? { 0 }
 
-    func advance(_ c: Int, by t: [UInt8]) -> Int? {
+    func advance(_ c: Int, by t: UnsafeBufferPointer<UInt8>) -> Int? {
         guard c + t.count <= bytes.count else { return nil }
         for k in t.indices where bytes[c + k] != t[k] { return nil }
         return c + t.count
