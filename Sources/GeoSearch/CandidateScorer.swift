@@ -1,9 +1,10 @@
 // Checks one landmark against all query tokens and scores it. A landmark
 // qualifies when every required token is satisfied by one of its tokens or by
 // its category. The score adds text quality (exact > abbreviation > prefix >
-// category > typo), how much of the name the query covers, importance, and a
-// log-scale closeness to the location hint; typo matches form a lower tier so
-// an exact or prefix match always ranks first.
+// category > transliterated > typo), how much of the name the query covers,
+// importance, and a log-scale closeness to the location hint. Matches through
+// another script ("ulitsa" → "улица") form a lower tier, and typo matches a
+// lower one still, so a match in the typed script always ranks first.
 import Foundation
 import GeoBase
 import GeoFormat
@@ -12,6 +13,7 @@ import GeoModel
 struct ScoredCandidate {
     var id: UInt32
     var score: Double
+    /// A higher tier always ranks first (see the constants below).
     var tier: Int
     var distance: Double?
     /// Query words (bit i for word i) the landmark does not match: a relaxed pass let them go
@@ -20,6 +22,15 @@ struct ScoredCandidate {
     /// One of the nearest matches of a short prefix (see NearShare): kept through deduplication
     /// beyond the limit.
     var near = false
+
+    /// Every word matched in the script it was typed in.
+    static let directTier = 3
+    /// Some word matched only through another script ("ulitsa" → "улица").
+    static let transliteratedTier = 2
+    /// Some word matched only with a typo.
+    static let typoTier = 1
+    /// A relaxed pass: some words or numbers were let go.
+    static let relaxedTier = 0
 }
 
 struct CandidateScorer {
@@ -78,6 +89,7 @@ struct CandidateScorer {
         var quality = 0.0
         var byName = 0
         var fuzzy = false
+        var script = false
         var counted = 0
         var categoryAgrees = false
         // A whole query word names what this landmark is ("casino" for a casino).
@@ -116,6 +128,26 @@ struct CandidateScorer {
                     named = false
                 }
             }
+            // Another script counts where the typed one found nothing better than a typo.
+            if !m.scriptSources.isEmpty && (best == 0 || bestKind == .fuzzy) {
+                var bestT = 0.0
+                var kindT = MatchKind.fuzzy
+                var namedT = false
+                for s in m.scriptSources where s.quality > bestT {
+                    guard let found = match(s.ordinals) else { continue }
+                    let q = s.quality * weights.classFactor(found)
+                    if q > bestT {
+                        bestT = q
+                        kindT = s.kind
+                        namedT = found == .name
+                    }
+                }
+                if bestT > 0 && (kindT == .transliterated || bestT > best) {
+                    best = bestT
+                    bestKind = kindT
+                    named = namedT
+                }
+            }
             if best == 0 {
                 if m.coveredByPhrase { continue }
                 if required[t] { return nil }
@@ -126,6 +158,7 @@ struct CandidateScorer {
             quality += best
             if named { byName += 1 }
             if bestKind == .fuzzy { fuzzy = true }
+            if bestKind == .transliterated { script = true }
         }
         // A relaxed pass ranks by how many of the query's words match: unmatched words count as 0.
         let textQ = quality / Double(relaxed ? max(wordCount, counted) : max(requiredCount, counted))
@@ -148,7 +181,8 @@ struct CandidateScorer {
         if let box = options.window, !options.windowIsFilter, box.contains(p.coordinate) { score += w.windowBonus }
         // "hotel" typed: a hotel named "Hotel Bellevue" before a town hall named "Hôtel de Ville".
         if categoryAgrees { score += w.categoryBonus }
-        let tier = relaxed ? 0 : (fuzzy ? 1 : 2)
+        let tier = relaxed ? ScoredCandidate.relaxedTier : fuzzy ? ScoredCandidate.typoTier
+            : script ? ScoredCandidate.transliteratedTier : ScoredCandidate.directTier
         return ScoredCandidate(id: id, score: score, tier: tier, distance: d, unmatched: unmatched)
     }
 

@@ -24,7 +24,7 @@ struct CandidateSource {
                 if !go { return }
             }
         }
-        for s in match.sources {
+        match.forEachSource { s in
             guard go else { return }
             let node = s.node
             if s.ordinals.count == 1, node.isTerminal, s.ordinals.lowerBound == node.ordinalStart {
@@ -47,7 +47,7 @@ struct CandidateSource {
     /// the trie has them; otherwise the first ids of each list).
     func important(limit: Int) -> [UInt32] {
         var out: [UInt32] = []
-        for s in match.sources {
+        match.forEachSource { s in
             if let top = s.node.topOffset {
                 out.append(contentsOf: index.topList(at: top).prefix(limit))
             } else if s.node.isTerminal, s.ordinals.count == 1, let p = index.postings(of: s.node), p.count <= limit * 4 {

@@ -13,9 +13,11 @@
 // + windowBonus   when the landmark lies in the map window (a window that is not a filter)
 // + categoryBonus when a query word names the landmark's category
 //
-// Typo matches form a lower tier than exact and prefix matches, and a relaxed pass (words or
-// numbers dropped) a lower tier still: a higher tier always ranks first, the score orders
-// inside a tier. scripts/search_quality.py measures the effect of a change.
+// Tiers: a landmark every word matched in the script it was typed in (exact, prefix,
+// abbreviation, category) ranks above one a word matched only through another script
+// ("ulitsa" → "улица", × `transliteratedFactor`), which ranks above typo matches, and a relaxed
+// pass (words or numbers dropped) is a lower tier still: a higher tier always ranks first, the
+// score orders inside a tier. scripts/search_quality.py measures the effect of a change.
 import GeoModel
 
 public struct RankingWeights: Sendable, Equatable {
@@ -36,6 +38,12 @@ public struct RankingWeights: Sendable, Equatable {
     /// One edit away (a typo), and two.
     public var oneTypo = 0.6
     public var twoTypos = 0.45
+    /// A word that spells a token in another script ("ulitsa" → "улица", "athina" → "Αθήνα"),
+    /// relative to the same match in the script it was typed in: a transliterated whole word 0.8,
+    /// a transliterated prefix 0.68, a transliterated typo 0.48. Such landmarks also form a tier
+    /// of their own below every landmark matched in the typed script, so an exact-script match
+    /// always ranks first; this factor orders them against typos' quality and inside their tier.
+    public var transliteratedFactor = 0.8
     /// A match in a translation or alternative name, relative to the shown name.
     public var otherNameFactor = 0.7
     /// A match in the address of a landmark with a name of its own (the number and street of a

@@ -47,7 +47,8 @@ public enum ResultDescriber {
             category: cat.tag, icon: kind == .address ? "home" : cat.icon,
             osm: r.osmReference, coordinate: p, bbox: r.bbox?.boundingBox, distance: distance,
             distanceLabel: distance.map { DistanceLabel.text($0, units: options.units) },
-            highlights: highlighter.spans(in: name, typos: c.tier == 1), action: substitute ? .substitute : .search,
+            highlights: highlighter.spans(in: name, typos: c.tier == ScoredCandidate.typoTier,
+                                          scripts: c.tier != ScoredCandidate.directTier), action: substitute ? .substitute : .search,
             displayText: substitute ? name + ", " : nil, score: (c.score * 100).rounded() / 100,
             address: address, locality: r.locality, houseNumber: r.houseNumber, street: r.street, postcode: r.postcode,
             importance: Double(index.importance(i)) / 255)
@@ -171,6 +172,9 @@ struct Highlighter {
         var text: String
     }
     let words: [Word]
+    /// The query words that may be read in another script, apart from `words` (which every word of
+    /// every name is compared with): their scalars, and the tables that read them.
+    let otherScripts: [(scalars: [UInt32], prefix: Bool, budget: Int, tables: [TransliterationTables.Table])]
 
     init(query: ParsedQuery) {
         words = query.tokens.map { q in
@@ -179,16 +183,40 @@ struct Highlighter {
             return Word(exact: exact.map { Array($0.utf8) }, prefix: q.isPrefix ? Array(q.text.utf8) : nil,
                         budget: FuzzyTrieWalk.budget(for: q), text: q.text)
         }
+        otherScripts = query.tokens.compactMap { q in
+            guard q.alternatives.isEmpty, !q.isNumeric else { return nil }
+            let scalars = q.text.unicodeScalars.map(\.value)
+            let tables = Transliteration.tables(for: scalars)
+            guard !tables.isEmpty,
+                  scalars.count >= (q.isPrefix ? TokenMatcher.minTransliterated.prefix : TokenMatcher.minTransliterated.word)
+            else { return nil }
+            return (scalars, q.isPrefix, FuzzyTrieWalk.budget(for: q), tables)
+        }
     }
 
-    /// `typos`: also mark words within the typo budget (only worth it for typo-tier results).
-    func spans(in name: String, typos: Bool) -> [(start: Int, length: Int)] {
+    /// `typos`: also mark words within the typo budget (only worth it for typo-tier results);
+    /// `scripts`: also words that query words spell in another script (results of lower tiers).
+    func spans(in name: String, typos: Bool, scripts: Bool = false) -> [(start: Int, length: Int)] {
         var out: [(start: Int, length: Int)] = []
         // The name split and folded exactly as the index did it.
         TextNormalizer.forEachWord(in: name) { folded, start, ends in
-            if let length = match(folded, ends, typos: typos) { out.append((start, length)) }
+            if let length = match(folded, ends, typos: typos) {
+                out.append((start, length))
+            } else if scripts, !otherScripts.isEmpty, let length = transliterated(folded, ends, typos: typos) {
+                out.append((start, length))
+            }
         }
         return out
+    }
+
+    /// How many scalars of `word` a query word spells in another script ("ulitsa" in "улица").
+    private func transliterated(_ word: [UInt8], _ ends: [Int], typos: Bool) -> Int? {
+        guard let lead = word.first else { return nil }
+        for w in otherScripts where w.tables.contains(where: { $0.isLead[Int(lead)] }) {
+            guard let n = Transliteration.matchLength(w.scalars, word, prefix: w.prefix, maxEdits: typos ? w.budget : 0) else { continue }
+            return max(1, ends.filter { $0 <= n }.count)
+        }
+        return nil
     }
 
     /// How many original scalars of `word` to highlight, or nil when no query word matches it.

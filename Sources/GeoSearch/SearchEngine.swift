@@ -82,6 +82,15 @@ struct IndexSearcher: Sendable {
     let index: LandmarkIndex
     let weights: RankingWeights
     let limits: CandidateLimits
+    /// The trie root's children, read once (transliteration starts every walk there).
+    let roots: TrieRoots
+
+    init(index: LandmarkIndex, weights: RankingWeights, limits: CandidateLimits) {
+        self.index = index
+        self.weights = weights
+        self.limits = limits
+        roots = TrieRoots(trie: index.trie)
+    }
 
     /// Scored candidates, best first (before deduplication).
     func rank(_ query: ParsedQuery, options: SearchOptions, isCancelled: () -> Bool) -> [ScoredCandidate] {
@@ -90,9 +99,31 @@ struct IndexSearcher: Sendable {
         var required = matches.map { !$0.coveredByPhrase }
         var seen: [UInt32] = []
         var results = collect(matches, required: required, options: options, relaxed: false, seen: &seen, isCancelled: isCancelled)
-        // Typos are looked for only when exact and prefix matching found little.
-        if results.count < min(options.limit, limits.typoWhenFewerThan)
-            && TokenMatcher.addFuzzy(&matches, index: index, threshold: max(limits.typoCostThreshold, options.limit), weights: weights) {
+        // Words read in another script ("ulitsa" → "улица") rank below every match in the typed script,
+        // so they are looked for only when those did not fill the page. The landmarks the first pass
+        // rejected are scored again (a word it lacked may now match), all but those that qualified.
+        var transliterated = 0
+        if results.count < options.limit && TokenMatcher.addTransliterations(&matches, index: index, weights: weights, roots: roots) {
+            // Only a landmark that some word matches through another script can qualify now: those
+            // are the candidates, unless one word's list is shorter still.
+            var other = TokenMatch(token: matches[0].token)
+            for m in matches {
+                other.scriptSources += m.scriptSources
+                other.cost += m.scriptCost
+            }
+            var again = results.map(\.id).sorted()
+            let more = collect(matches, required: required, options: options, relaxed: false, seen: &again,
+                               driver: other, isCancelled: isCancelled)
+            transliterated = more.reduce(0) { $0 + ($1.tier == ScoredCandidate.transliteratedTier ? 1 : 0) }
+            results += more
+            seen = merge(seen, again)
+        }
+        // Typos are looked for only when exact and prefix matching found little (matches through
+        // another script do not count: they rank below what the typed script finds, typos included).
+        var found: Int { results.count - transliterated }
+        if found < min(options.limit, limits.typoWhenFewerThan)
+            && TokenMatcher.addFuzzy(&matches, index: index, threshold: max(limits.typoCostThreshold, options.limit), weights: weights,
+                                     roots: roots) {
             results += collect(matches, required: required, options: options, relaxed: false, seen: &seen, isCancelled: isCancelled)
         }
         // The most selective word may name the place rather than the landmark ("bahnhofstrasse
@@ -113,7 +144,7 @@ struct IndexSearcher: Sendable {
         // The relaxed passes score again what the strict ones rejected: only what qualified is done.
         var qualified = results.map(\.id).sorted()
         // Still too few: let go of words nothing matched, else of house numbers ("rue grimaldi 99" → the street).
-        if results.count < options.limit && matches.count >= 2 {
+        if found < options.limit && matches.count >= 2 {
             let empty = matches.indices.filter { matches[$0].isEmpty }
             let drop = !empty.isEmpty ? empty : matches.indices.filter { matches[$0].token.isNumeric || !matches[$0].token.alternatives.isEmpty }
             if !drop.isEmpty && drop.count < matches.count {
@@ -170,12 +201,15 @@ struct IndexSearcher: Sendable {
     }
 
     /// Scores candidates of the most selective token (not in `skipping`) that are not in `seen`
-    /// (sorted ids), adding them to it.
+    /// (sorted ids), adding them to it. `driver`: candidates to take instead of the most selective
+    /// token's, when they are fewer.
     private func collect(_ matches: [TokenMatch], required: [Bool], options: SearchOptions, relaxed: Bool,
-                         seen: inout [UInt32], skipping: Set<Int> = [], isCancelled: () -> Bool) -> [ScoredCandidate] {
+                         seen: inout [UInt32], skipping: Set<Int> = [], driver alternative: TokenMatch? = nil,
+                         isCancelled: () -> Bool) -> [ScoredCandidate] {
         for (i, m) in matches.enumerated() where required[i] && m.isEmpty { return [] }
         guard let driverIndex = lastDriver(matches, required: required, skipping: skipping) else { return [] }
-        let driver = matches[driverIndex]
+        var driver = matches[driverIndex]
+        if let a = alternative, a.cost < driver.cost { driver = a }
         let source = CandidateSource(index: index, match: driver)
         var scorer = CandidateScorer(index: index, matches: matches, required: required, options: options, relaxed: relaxed,
                                      weights: weights)
@@ -224,7 +258,8 @@ struct IndexSearcher: Sendable {
             // Far but important matches (a capital city) still compete.
             batch.append(contentsOf: source.important(limit: limits.importantNearby))
             _ = flush()
-        } else if options.near != nil || driver.cost <= limits.smallDriver || driver.sources.allSatisfy({ $0.node.topOffset == nil }) {
+        } else if options.near != nil || driver.cost <= limits.smallDriver
+                    || (driver.sources.allSatisfy({ $0.node.topOffset == nil }) && driver.scriptSources.allSatisfy({ $0.node.topOffset == nil })) {
             // Few enough to score them all (with a hint, a selective token needs no widening boxes).
             // Without a hint a category word may list tens of thousands ("pis": every swimming
             // pool of a region), all equal but for importance: names come first, then a bounded
@@ -238,9 +273,13 @@ struct IndexSearcher: Sendable {
             // left to the top lists: scoring them all would cost milliseconds for equal matches).
             batch.append(contentsOf: source.important(limit: limits.importantWithoutHint))
             var exact = driver
-            exact.sources = exact.sources.filter {
-                ($0.kind == .exact || $0.kind == .abbreviation) && index.tokenPostingCount(of: $0.node) <= limits.exactListMax
+            let whole: (TokenSource) -> Bool = {
+                ($0.kind == .exact || $0.kind == .abbreviation
+                    || ($0.kind == .transliterated && $0.node.isTerminal && $0.ordinals == $0.node.ordinalStart..<($0.node.ordinalStart + 1)))
+                    && index.tokenPostingCount(of: $0.node) <= limits.exactListMax
             }
+            exact.sources = exact.sources.filter(whole)
+            exact.scriptSources = exact.scriptSources.filter(whole)
             exact.categories = []
             CandidateSource(index: index, match: exact).forEachID(in: everything) { batch.append($0); return batch.count < limits.exactScan }
             _ = flush()

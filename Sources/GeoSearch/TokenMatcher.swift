@@ -1,13 +1,14 @@
 // For each query token, the ways a landmark can satisfy it: its exact trie
 // token, the tokens it is a prefix of (the word being typed), abbreviation
-// partners, tokens within a typo budget, and categories whose words it names
-// ("pharmacy", "bus stop"). Each way is an ordinal range of tokens (or a
+// partners, tokens it spells in another script ("ulitsa" → "улица", see
+// TransliterationWalk), tokens within a typo budget, and categories whose
+// words it names ("pharmacy", "bus stop"). Each way is an ordinal range of tokens (or a
 // category id) with a quality; ranking and candidate generation both read it.
 import GeoFormat
 import GeoModel
 
 public enum MatchKind: Int, Sendable, Comparable {
-    case fuzzy = 0, category, prefix, abbreviation, exact
+    case fuzzy = 0, transliterated, category, prefix, abbreviation, exact
     public static func < (a: MatchKind, b: MatchKind) -> Bool { a.rawValue < b.rawValue }
 }
 
@@ -22,6 +23,11 @@ struct TokenSource {
 struct TokenMatch {
     var token: QueryToken
     var sources: [TokenSource] = []
+    /// Tokens the word spells in another script (`.transliterated`, and `.fuzzy` for typos in the
+    /// transliterated word), kept apart: they matter only where `sources` found nothing better than a typo.
+    var scriptSources: [TokenSource] = []
+    /// The part of `cost` that `scriptSources` add.
+    var scriptCost = 0
     /// Category id → quality, for category words.
     var categories: [(id: Int, quality: Double)] = []
     /// Sum of posting lengths over all sources (how many landmarks this token may touch).
@@ -29,11 +35,17 @@ struct TokenMatch {
     /// The token is covered by a category phrase that started at an earlier token.
     var coveredByPhrase = false
 
-    var isEmpty: Bool { sources.isEmpty && categories.isEmpty && !coveredByPhrase }
+    var isEmpty: Bool { sources.isEmpty && scriptSources.isEmpty && categories.isEmpty && !coveredByPhrase }
+
+    /// Calls `body` with every source, in the typed script and then in another.
+    func forEachSource(_ body: (TokenSource) -> Void) {
+        for s in sources { body(s) }
+        for s in scriptSources { body(s) }
+    }
 }
 
 enum TokenMatcher {
-    /// Exact, prefix, abbreviation and category matches of every token (no typos yet).
+    /// Exact, prefix, abbreviation and category matches of every token (no other scripts, no typos yet).
     static func match(_ query: ParsedQuery, index: LandmarkIndex, weights: RankingWeights = .standard) -> [TokenMatch] {
         var matches = query.tokens.map { TokenMatch(token: $0) }
         for i in matches.indices { addTrieSources(&matches[i], index: index, weights: weights) }
@@ -41,12 +53,29 @@ enum TokenMatcher {
         return matches
     }
 
-    /// Adds typo matches to tokens that matched fewer than `threshold` landmarks; returns whether any was added.
-    static func addFuzzy(_ matches: inout [TokenMatch], index: LandmarkIndex, threshold: Int,
-                         weights: RankingWeights = .standard) -> Bool {
+    /// Adds the tokens each word spells in another script; returns whether any was added.
+    /// `roots`: the index's trie roots, when the caller keeps them (else read here).
+    static func addTransliterations(_ matches: inout [TokenMatch], index: LandmarkIndex, weights: RankingWeights = .standard,
+                                    roots: TrieRoots? = nil) -> Bool {
+        let roots = roots ?? TrieRoots(trie: index.trie)
         var added = false
-        for i in matches.indices where matches[i].cost < threshold {
+        for i in matches.indices where !matches[i].coveredByPhrase {
+            let before = matches[i].scriptSources.count
+            addTransliterations(&matches[i], index: index, weights: weights, roots: roots, maxEdits: 0)
+            added = added || matches[i].scriptSources.count > before
+        }
+        return added
+    }
+
+    /// Adds typo matches to tokens that matched fewer than `threshold` landmarks in their own script;
+    /// returns whether any was added.
+    static func addFuzzy(_ matches: inout [TokenMatch], index: LandmarkIndex, threshold: Int,
+                         weights: RankingWeights = .standard, roots: TrieRoots? = nil) -> Bool {
+        var added = false
+        for i in matches.indices where matches[i].cost - matches[i].scriptCost < threshold {
+            var typo = false
             for f in FuzzyTrieWalk.matches(matches[i].token, in: index.trie) where f.edits > 0 {
+                typo = true
                 // Skip ranges already matched exactly or as a prefix.
                 if matches[i].sources.contains(where: { $0.ordinals.contains(f.ordinals.lowerBound) && $0.kind != .fuzzy }) { continue }
                 let q = f.edits == 1 ? weights.oneTypo : weights.twoTypos
@@ -56,8 +85,48 @@ enum TokenMatcher {
                 matches[i].cost += max(1, whole ? index.postingTotal(of: f.node) : index.tokenPostingCount(of: f.node))
                 added = true
             }
+            // A typo in another script is looked for only when the word is no typo in its own.
+            guard !typo else { continue }
+            let before = matches[i].scriptSources.count
+            addTransliterations(&matches[i], index: index, weights: weights, roots: roots ?? TrieRoots(trie: index.trie),
+                                maxEdits: FuzzyTrieWalk.budget(for: matches[i].token))
+            added = added || matches[i].scriptSources.count > before
         }
         return added
+    }
+
+    /// Shortest typed word read in another script: a whole word ("1-ya", "2-y" are BGN/PCGN for
+    /// "1-я", "2-й"), and a word still being typed (one letter would list a script's words by the dozen).
+    static let minTransliterated = (word: 1, prefix: 2)
+
+    /// Tokens the word spells in another script (Latin → Cyrillic and Greek, Cyrillic or Greek →
+    /// Latin): exact readings with `maxEdits` 0, typo readings (only those) above it.
+    private static func addTransliterations(_ m: inout TokenMatch, index: LandmarkIndex, weights: RankingWeights, roots: TrieRoots,
+                                            maxEdits: Int) {
+        let token = m.token
+        guard token.alternatives.isEmpty, !token.isNumeric else { return }
+        let q = token.text.unicodeScalars.map(\.value)
+        guard q.count >= (token.isPrefix ? minTransliterated.prefix : minTransliterated.word) else { return }
+        let tables = Transliteration.tables(for: q)
+        guard !tables.isEmpty else { return }
+        for table in tables {
+            for h in TransliterationWalk.hits(q, prefix: token.isPrefix, table: table, trie: index.trie, roots: roots, maxEdits: maxEdits)
+            where maxEdits == 0 || h.edits > 0 {
+                if m.sources.contains(where: { $0.ordinals.contains(h.ordinals.lowerBound) })
+                    || m.scriptSources.contains(where: { $0.ordinals.contains(h.ordinals.lowerBound) }) { continue }
+                let quality: Double
+                if h.edits > 0 {
+                    quality = (h.edits == 1 ? weights.oneTypo : weights.twoTypos) * weights.transliteratedFactor
+                } else {
+                    quality = (h.exact ? weights.exactMatch : weights.prefixMatch) * weights.transliteratedFactor
+                }
+                m.scriptSources.append(TokenSource(ordinals: h.ordinals, kind: h.edits > 0 ? .fuzzy : .transliterated,
+                                                   quality: quality, node: h.node, edits: h.edits))
+                let cost = max(1, h.exact ? index.tokenPostingCount(of: h.node) : index.postingTotal(of: h.node))
+                m.cost += cost
+                m.scriptCost += cost
+            }
+        }
     }
 
     private static func addTrieSources(_ m: inout TokenMatch, index: LandmarkIndex, weights: RankingWeights) {

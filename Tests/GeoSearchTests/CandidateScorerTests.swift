@@ -69,7 +69,8 @@ private func near(_ lat: Double, _ lon: Double) -> SearchOptions {
         let prefix = try #require(score("grimal", id, index))
         let typo = try #require(score("grimaldo ", id, index, typos: true))
         #expect(score("grimaldo ", id, index) == nil)   // no typo sources, no match
-        #expect(exact.tier == 2 && prefix.tier == 2 && typo.tier == 1)
+        #expect(exact.tier == ScoredCandidate.directTier && prefix.tier == ScoredCandidate.directTier
+                && typo.tier == ScoredCandidate.typoTier)
         // Same landmark, one word: only the text quality differs.
         #expect(abs((exact.score - prefix.score) - w.text * (w.exactMatch - w.prefixMatch)) < 1e-9)
         #expect(abs((exact.score - typo.score) - w.text * (w.exactMatch - w.oneTypo)) < 1e-9)
@@ -77,10 +78,10 @@ private func near(_ lat: Double, _ lon: Double) -> SearchOptions {
         var generous = RankingWeights()
         generous.oneTypo = 1
         let loud = try #require(score("grimaldo ", id, index, weights: generous, typos: true))
-        #expect(loud.score > prefix.score && loud.tier == 1)
+        #expect(loud.score > prefix.score && loud.tier == ScoredCandidate.typoTier)
         #expect(IndexSearcher.better(prefix, loud))
         // A relaxed pass is lower still.
-        #expect(score("grimaldi ", id, index, relaxed: true)?.tier == 0)
+        #expect(score("grimaldi ", id, index, relaxed: true)?.tier == ScoredCandidate.relaxedTier)
     }
 
     @Test func scoreMatchesTheDocumentedFormula() throws {
