@@ -100,10 +100,14 @@ struct IndexSearcher: Sendable {
         var seen: [UInt32] = []
         var results = collect(matches, required: required, options: options, relaxed: false, seen: &seen, isCancelled: isCancelled)
         // Words read in another script ("ulitsa" → "улица") rank below every match in the typed script,
-        // so they are looked for only when those did not fill the page. The landmarks the first pass
+        // so they are looked for only when those did not fill the page: the words that matched little
+        // in their own script, or every word when nothing was found. The landmarks the first pass
         // rejected are scored again (a word it lacked may now match), all but those that qualified.
         var transliterated = 0
-        if results.count < options.limit && TokenMatcher.addTransliterations(&matches, index: index, weights: weights, roots: roots) {
+        let threshold = max(limits.typoCostThreshold, options.limit)
+        if results.count < options.limit
+            && TokenMatcher.addTransliterations(&matches, index: index, weights: weights,
+                                                threshold: results.isEmpty ? nil : threshold, roots: roots) {
             // Only a landmark that some word matches through another script can qualify now: those
             // are the candidates, unless one word's list is shorter still.
             var other = TokenMatch(token: matches[0].token)
@@ -122,8 +126,7 @@ struct IndexSearcher: Sendable {
         // another script do not count: they rank below what the typed script finds, typos included).
         var found: Int { results.count - transliterated }
         if found < min(options.limit, limits.typoWhenFewerThan)
-            && TokenMatcher.addFuzzy(&matches, index: index, threshold: max(limits.typoCostThreshold, options.limit), weights: weights,
-                                     roots: roots) {
+            && TokenMatcher.addFuzzy(&matches, index: index, threshold: threshold, weights: weights, roots: roots) {
             results += collect(matches, required: required, options: options, relaxed: false, seen: &seen, isCancelled: isCancelled)
         }
         // The most selective word may name the place rather than the landmark ("bahnhofstrasse

@@ -53,13 +53,14 @@ enum TokenMatcher {
         return matches
     }
 
-    /// Adds the tokens each word spells in another script; returns whether any was added.
+    /// Adds the tokens each word spells in another script, for the words that matched fewer than
+    /// `threshold` landmarks in their own (all words when nil); returns whether any was added.
     /// `roots`: the index's trie roots, when the caller keeps them (else read here).
     static func addTransliterations(_ matches: inout [TokenMatch], index: LandmarkIndex, weights: RankingWeights = .standard,
-                                    roots: TrieRoots? = nil) -> Bool {
+                                    threshold: Int? = nil, roots: TrieRoots? = nil) -> Bool {
         let roots = roots ?? TrieRoots(trie: index.trie)
         var added = false
-        for i in matches.indices where !matches[i].coveredByPhrase {
+        for i in matches.indices where !matches[i].coveredByPhrase && matches[i].cost < (threshold ?? .max) {
             let before = matches[i].scriptSources.count
             addTransliterations(&matches[i], index: index, weights: weights, roots: roots, maxEdits: 0)
             added = added || matches[i].scriptSources.count > before
@@ -85,8 +86,8 @@ enum TokenMatcher {
                 matches[i].cost += max(1, whole ? index.postingTotal(of: f.node) : index.tokenPostingCount(of: f.node))
                 added = true
             }
-            // A typo in another script is looked for only when the word is no typo in its own.
-            guard !typo else { continue }
+            // A typo in another script is looked for only when the word found nothing else at all.
+            guard !typo, matches[i].sources.isEmpty, matches[i].scriptSources.isEmpty else { continue }
             let before = matches[i].scriptSources.count
             addTransliterations(&matches[i], index: index, weights: weights, roots: roots ?? TrieRoots(trie: index.trie),
                                 maxEdits: FuzzyTrieWalk.budget(for: matches[i].token))

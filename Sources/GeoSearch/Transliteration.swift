@@ -16,18 +16,23 @@ public enum Transliteration {
     typealias Table = TransliterationTables.Table
 
     /// The readings of a typed word in other scripts: Latin letters may spell Cyrillic or Greek,
-    /// Cyrillic or Greek letters may spell Latin. None for digits or mixed scripts.
+    /// Cyrillic or Greek letters may spell Latin; digits read as themselves ("17a" → "17а", a house
+    /// number). None for mixed scripts or digits alone.
     static func tables(for q: [UInt32]) -> [Table] {
-        guard let first = q.first else { return [] }
-        let range: ClosedRange<UInt32>
-        switch first {
-        case 0x61...0x7A: range = 0x61...0x7A
-        case 0x400...0x52F: range = 0x400...0x52F
-        case 0x370...0x3FF: range = 0x370...0x3FF
-        default: return []
+        var script: UInt32 = 0
+        for s in q {
+            let this: UInt32
+            switch s {
+            case 0x30...0x39: continue
+            case 0x61...0x7A: this = 1
+            case 0x400...0x52F: this = 2
+            case 0x370...0x3FF: this = 3
+            default: return []
+            }
+            if script != 0 && script != this { return [] }
+            script = this
         }
-        for s in q where !range.contains(s) { return [] }
-        return first < 0x80 ? fromLatin : first >= 0x400 ? fromCyrillic : fromGreek
+        return script == 1 ? fromLatin : script == 2 ? fromCyrillic : script == 3 ? fromGreek : []
     }
     private static let fromLatin = [TransliterationTables.latinToCyrillic, TransliterationTables.latinToGreek]
     private static let fromCyrillic = [TransliterationTables.cyrillicToLatin]

@@ -98,16 +98,18 @@ enum TransliterationTables {
         let first: [Int32]
         /// Target letters that may stand in the index though nothing was typed for them (sources empty).
         let silent: [Rule]
-        /// The first bytes a target spelling can start with (the script's UTF-8 lead bytes).
+        /// The first bytes of the target script's letters (its UTF-8 lead bytes).
         let leads: Set<UInt8>
-        /// The same by byte value, for a check without hashing.
+        /// By byte value, the first bytes a target word can start with (those, and digits).
         let isLead: [Bool]
         static let span = 0x530
 
-        init(pairs: [(source: String, target: String)], silent: [String] = []) {
+        init(pairs letters: [(source: String, target: String)], silent: [String] = []) {
             typealias Pair = (order: Int, source: [UInt32], target: [UInt8])
-            var pairs: [Pair] = pairs.enumerated().map { ($0.offset, $0.element.source.unicodeScalars.map(\.value),
-                                                          Array($0.element.target.utf8)) }
+            // Digits read as themselves, so a house number reads whole ("17a" → "17а").
+            let digits = (0...9).map { ("\($0)", "\($0)") }
+            var pairs: [Pair] = (letters + digits).enumerated().map { ($0.offset, $0.element.0.unicodeScalars.map(\.value),
+                                                                     Array($0.element.1.utf8)) }
             pairs.removeAll { $0.source.isEmpty || $0.source[0] >= UInt32(Table.span) }
             pairs.sort { (a: Pair, b: Pair) -> Bool in
                 if a.source[0] != b.source[0] { return a.source[0] < b.source[0] }
@@ -135,9 +137,9 @@ enum TransliterationTables {
             _ = self.bytes.initialize(from: bytes)
             self.rules = .allocate(capacity: rules.count)
             _ = self.rules.initialize(from: rules)
-            let leads = Set(pairs.compactMap { $0.target.first })
+            let leads = Set(letters.compactMap { $0.target.utf8.first })
             self.leads = leads
-            isLead = (0..<256).map { leads.contains(UInt8($0)) }
+            isLead = (0..<256).map { leads.contains(UInt8($0)) || (0x30...0x39).contains($0) }
         }
 
         deinit {

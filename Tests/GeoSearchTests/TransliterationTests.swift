@@ -102,6 +102,7 @@ enum TransliterationFixture {
         (405, 55.749, 37.599, ["amenity": "pub", "name": "London"]),
         (406, 55.748, 37.598, ["amenity": "bar", "name": "Monaco"]),
         (407, 55.7505, 37.6005, ["amenity": "fast_food", "name": "Макдоналдс"]),
+        (408, 55.7502, 37.6012, ["addr:street": "улица Гончарова", "addr:housenumber": "15А"]),
     ]
 
     static var osm: String {
@@ -147,7 +148,8 @@ enum TransliterationFixture {
         for (query, osm) in [("ulitsa goncharova", "w301"), ("ulica goncharova", "w301"), ("krasnaya ploshchad", "w302"),
                              ("krasnaja ploschad", "w302"), ("tverskaya ulitsa", "w303"), ("sheremetyevskaya", "w304"),
                              ("zvezdny bulvar", "w305"), ("zvyozdnyy", "w305"), ("odos athinas", "w306"),
-                             ("thessaloniki", "n402"), ("makdonalds", "n407"), ("2 y goncharovskiy", "w307")] {
+                             ("thessaloniki", "n402"), ("makdonalds", "n407"), ("2 y goncharovskiy", "w307"),
+                             ("ulitsa goncharova 15a", "n408")] {
             let ids = try F.ids(query)
             #expect(ids.first == osm, "\(query) → \(ids)")
         }
