@@ -172,9 +172,14 @@ struct Highlighter {
         var text: String
     }
     let words: [Word]
-    /// The query words that may be read in another script, apart from `words` (which every word of
-    /// every name is compared with): their scalars, and the tables that read them.
-    let otherScripts: [(scalars: [UInt32], prefix: Bool, budget: Int, tables: [TransliterationTables.Table])]
+    let tokens: [QueryToken]
+    typealias Reading = (scalars: [UInt32], prefix: Bool, budget: Int, tables: [TransliterationTables.Table])
+    /// The query words that may be read in another script, worked out when a result first needs
+    /// them (most searches show none such): their scalars, and the tables that read them.
+    private final class Readings {
+        var value: [Reading]?
+    }
+    private let readings = Readings()
 
     init(query: ParsedQuery) {
         words = query.tokens.map { q in
@@ -183,7 +188,12 @@ struct Highlighter {
             return Word(exact: exact.map { Array($0.utf8) }, prefix: q.isPrefix ? Array(q.text.utf8) : nil,
                         budget: FuzzyTrieWalk.budget(for: q), text: q.text)
         }
-        otherScripts = query.tokens.compactMap { q in
+        tokens = query.tokens
+    }
+
+    private var otherScripts: [Reading] {
+        if let r = readings.value { return r }
+        let r: [Reading] = tokens.compactMap { q in
             guard q.alternatives.isEmpty, !q.isNumeric else { return nil }
             let scalars = q.text.unicodeScalars.map(\.value)
             let tables = Transliteration.tables(for: scalars)
@@ -192,6 +202,8 @@ struct Highlighter {
             else { return nil }
             return (scalars, q.isPrefix, FuzzyTrieWalk.budget(for: q), tables)
         }
+        readings.value = r
+        return r
     }
 
     /// `typos`: also mark words within the typo budget (only worth it for typo-tier results);
@@ -202,7 +214,7 @@ struct Highlighter {
         TextNormalizer.forEachWord(in: name) { folded, start, ends in
             if let length = match(folded, ends, typos: typos) {
                 out.append((start, length))
-            } else if scripts, !otherScripts.isEmpty, let length = transliterated(folded, ends, typos: typos) {
+            } else if scripts, let length = transliterated(folded, ends, typos: typos) {
                 out.append((start, length))
             }
         }
