@@ -111,7 +111,11 @@ struct CandidateScorer {
                 }
             }
             for c in m.categories where c.id == category {
-                categoryAgrees = true
+                // A word still being typed that starts a category word ("land" → "landkreis") says
+                // what the landmark is unless the landmark's name has the word whole: "land" typed
+                // for a country called Land is the name, and the bonus would lift its boundary above
+                // the country. ("casin" still puts casinos before a shop called Casino.)
+                if c.quality >= weights.categoryMatch || bestKind != .exact { categoryAgrees = true }
                 if c.quality >= weights.categoryMatch {
                     // The whole word names what this landmark is ("pharmacie" for a pharmacy): every
                     // pharmacy matches it as well as a name would, whether or not its name happens
