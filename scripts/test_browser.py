@@ -164,6 +164,8 @@ def draw(driver, points):
 
 
 def draw_lat_lons(driver, lat_lons):
+    # A group's list left open would take the pen's strokes (as it would a user's).
+    driver.execute_script("window.geoserve.map.closePopup()")
     driver.execute_script("window.geoserve.fit(arguments[0])", lat_lons)
     time.sleep(0.3)
     points = driver.execute_script("""
