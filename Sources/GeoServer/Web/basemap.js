@@ -26,7 +26,8 @@ export class BaseMap {
     // Panes keep the base map under routes and pins, and its labels above routes.
     map.createPane('base').style.zIndex = 250;
     map.createPane('labels').style.zIndex = 450;
-    this.layer = L.layerGroup().addTo(map);
+    this.layer = null;
+    this.drawToken = 0;
     this.renderer = L.canvas({ padding: 0.3, pane: 'base' });
     this.controller = null;
     this.timer = null;
@@ -52,41 +53,54 @@ export class BaseMap {
     }
   }
 
+  // The features are added in slices of a few milliseconds, one slice per frame, on top of the
+  // old drawing (removed once the new one is whole): a zoomed-in city has thousands of buildings,
+  // and drawing them in one go would hold up the keystrokes typed meanwhile.
   draw(collection, zoom) {
-    const group = L.layerGroup();
+    const token = ++this.drawToken;
+    const group = L.layerGroup().addTo(this.map);
     const order = { landuse: 0, green: 1, sand: 2, water: 3, building: 4, waterway: 5, coastline: 6, railway: 7, roads: 8, places: 9 };
     const features = collection.features.slice().sort((a, b) =>
       (order[a.properties.layer] ?? 5) - (order[b.properties.layer] ?? 5) || roadRank(b) - roadRank(a));
     const scale = Math.max(0.35, Math.min(2.2, (zoom - 11) / 4));
-    for (const f of features) {
-      const p = f.properties;
-      if (p.layer === 'places') {
-        const size = 11 + Math.round((p.importance || 0) * 8);
-        group.addLayer(L.marker([f.geometry.coordinates[1], f.geometry.coordinates[0]], {
-          interactive: false, keyboard: false, pane: 'labels',
-          icon: L.divIcon({ className: '', html: `<div class="place-label" style="font-size:${size}px">${escapeHTML(p.name)}</div>` }),
-        }));
-      } else if (p.layer === 'roads') {
-        const [colour, width] = ROADS[p.highway] || ['#ffffff', 2];
-        const weight = Math.max(0.8, width * scale);
-        if (!DASHED.has(p.highway) && zoom >= 14) {
-          group.addLayer(L.geoJSON(f, { renderer: this.renderer, interactive: false, style: { color: '#bbb', weight: weight + 1.6, lineCap: 'round' } }));
-        }
-        group.addLayer(L.geoJSON(f, { renderer: this.renderer, interactive: false, style: {
-          color: colour, weight, lineCap: 'round', dashArray: DASHED.has(p.highway) ? '3 3' : null } }));
-      } else if (p.layer === 'waterway' || p.layer === 'coastline' || p.layer === 'railway') {
-        const style = p.layer === 'railway' ? { color: '#888', weight: 1.5, dashArray: '6 4' }
-          : p.layer === 'coastline' ? { color: '#6fa8c7', weight: 1.5 }
-          : { color: '#aad3df', weight: p.kind === 'river' || p.kind === 'canal' ? 4 * scale + 1 : 1.5 };
-        group.addLayer(L.geoJSON(f, { renderer: this.renderer, interactive: false, style }));
-      } else {
-        const fill = AREA_COLOURS[p.kind] || AREA_COLOURS[p.layer] || '#e8e8e0';
-        group.addLayer(L.geoJSON(f, { renderer: this.renderer, interactive: false, style: {
-          stroke: p.layer === 'building', color: '#c4b6ab', weight: 0.6, fillColor: fill, fillOpacity: 1 } }));
+    let next = 0;
+    const slice = () => {
+      if (token !== this.drawToken) { this.map.removeLayer(group); return; }   // a newer view took over
+      const until = performance.now() + 6;
+      while (next < features.length && performance.now() < until) this.add(group, features[next++], zoom, scale);
+      if (next < features.length) { requestAnimationFrame(slice); return; }
+      if (this.layer) this.map.removeLayer(this.layer);
+      this.layer = group;
+    };
+    slice();
+  }
+
+  add(group, f, zoom, scale) {
+    const p = f.properties;
+    if (p.layer === 'places') {
+      const size = 11 + Math.round((p.importance || 0) * 8);
+      group.addLayer(L.marker([f.geometry.coordinates[1], f.geometry.coordinates[0]], {
+        interactive: false, keyboard: false, pane: 'labels',
+        icon: L.divIcon({ className: '', html: `<div class="place-label" style="font-size:${size}px">${escapeHTML(p.name)}</div>` }),
+      }));
+    } else if (p.layer === 'roads') {
+      const [colour, width] = ROADS[p.highway] || ['#ffffff', 2];
+      const weight = Math.max(0.8, width * scale);
+      if (!DASHED.has(p.highway) && zoom >= 14) {
+        group.addLayer(L.geoJSON(f, { renderer: this.renderer, interactive: false, style: { color: '#bbb', weight: weight + 1.6, lineCap: 'round' } }));
       }
+      group.addLayer(L.geoJSON(f, { renderer: this.renderer, interactive: false, style: {
+        color: colour, weight, lineCap: 'round', dashArray: DASHED.has(p.highway) ? '3 3' : null } }));
+    } else if (p.layer === 'waterway' || p.layer === 'coastline' || p.layer === 'railway') {
+      const style = p.layer === 'railway' ? { color: '#888', weight: 1.5, dashArray: '6 4' }
+        : p.layer === 'coastline' ? { color: '#6fa8c7', weight: 1.5 }
+        : { color: '#aad3df', weight: p.kind === 'river' || p.kind === 'canal' ? 4 * scale + 1 : 1.5 };
+      group.addLayer(L.geoJSON(f, { renderer: this.renderer, interactive: false, style }));
+    } else {
+      const fill = AREA_COLOURS[p.kind] || AREA_COLOURS[p.layer] || '#e8e8e0';
+      group.addLayer(L.geoJSON(f, { renderer: this.renderer, interactive: false, style: {
+        stroke: p.layer === 'building', color: '#c4b6ab', weight: 0.6, fillColor: fill, fillOpacity: 1 } }));
     }
-    this.map.removeLayer(this.layer);
-    this.layer = group.addTo(this.map);
   }
 }
 
