@@ -84,9 +84,13 @@ struct IndexSearcher: Sendable {
     let limits: CandidateLimits
     /// The trie root's children, read once (transliteration starts every walk there).
     let roots: TrieRoots
+    /// Category ids of `boundary=*` (administrative areas, postcodes): with places, what a place
+    /// word names.
+    let boundaryCategories: Set<Int>
 
     init(index: LandmarkIndex, weights: RankingWeights, limits: CandidateLimits) {
         self.index = index
+        boundaryCategories = Set((0..<index.categoryCount).filter { index.category($0).key == "boundary" })
         self.weights = weights
         self.limits = limits
         roots = TrieRoots(trie: index.trie)
@@ -139,8 +143,9 @@ struct IndexSearcher: Sendable {
         var drivers: Set<Int> = []
         while let used = lastDriver(matches, required: required, skipping: drivers) {
             drivers.insert(used)
-            guard namesAPlace(matches[used]) else { break }
+            // (A query of one word has no other driver: nothing to look at.)
             guard lastDriver(matches, required: required, skipping: drivers) != nil else { break }
+            guard namesAPlace(matches[used]) else { break }
             results += collect(matches, required: required, options: options, relaxed: false, seen: &seen,
                                skipping: drivers, isCancelled: isCancelled)
         }
@@ -180,7 +185,7 @@ struct IndexSearcher: Sendable {
     private func namesAPlace(_ m: TokenMatch) -> Bool {
         func isPlace(_ id: UInt32) -> Bool {
             let kind = index.kind(Int(id))
-            return kind == .place || kind == .area && index.category(index.categoryID(Int(id))).key == "boundary"
+            return kind == .place || kind == .area && boundaryCategories.contains(index.categoryID(Int(id)))
         }
         for s in m.sources where s.kind == .exact && s.node.isTerminal {
             // Places are important: the top list has them when the word is common; otherwise a
