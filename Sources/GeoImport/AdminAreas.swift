@@ -126,16 +126,8 @@ struct AreaPolygon {
     }
 
     private func interiorPoint(onLatitude lat: Int32) -> FixedCoordinate? {
-        let bands = bandStart.count - 1
-        let k = min(bands - 1, Int((Int64(lat) - Int64(box.minLat)) / bandHeight))
         var xs: [Double] = []
-        for j in Int(bandStart[k])..<Int(bandStart[k + 1]) {
-            let e = Int(bandEdges[j]) * 4
-            let aLat = edges[e], bLat = edges[e + 2]
-            guard (aLat > lat) != (bLat > lat) else { continue }
-            let ax = Double(edges[e + 1]), ay = Double(aLat), bx = Double(edges[e + 3]), by = Double(bLat)
-            xs.append(ax + (Double(lat) - ay) * (bx - ax) / (by - ay))
-        }
+        forEachCrossing(latitude: lat) { xs.append($0) }
         xs.sort()
         var best: (width: Double, mid: Double)?
         var j = 0
@@ -150,18 +142,24 @@ struct AreaPolygon {
     /// Even–odd ray casting over the edges of the point's band.
     func contains(_ p: FixedCoordinate) -> Bool {
         guard p.lat >= box.minLat, p.lat <= box.maxLat, p.lon >= box.minLon, p.lon <= box.maxLon else { return false }
-        let bands = bandStart.count - 1
-        let k = min(bands - 1, Int((Int64(p.lat) - Int64(box.minLat)) / bandHeight))
         var inside = false
-        let px = Double(p.lon), py = Double(p.lat)
+        let px = Double(p.lon)
+        forEachCrossing(latitude: p.lat) { x in if px < x { inside.toggle() } }
+        return inside
+    }
+
+    /// The longitudes (1e-7°) where the edges of the band of `lat` cross that latitude.
+    @inline(__always) private func forEachCrossing(latitude lat: Int32, _ body: (Double) -> Void) {
+        let bands = bandStart.count - 1
+        let k = max(0, min(bands - 1, Int((Int64(lat) - Int64(box.minLat)) / bandHeight)))
+        let y = Double(lat)
         for j in Int(bandStart[k])..<Int(bandStart[k + 1]) {
             let e = Int(bandEdges[j]) * 4
             let aLat = edges[e], bLat = edges[e + 2]
-            guard (aLat > p.lat) != (bLat > p.lat) else { continue }
+            guard (aLat > lat) != (bLat > lat) else { continue }
             let ax = Double(edges[e + 1]), ay = Double(aLat), bx = Double(edges[e + 3]), by = Double(bLat)
-            if px < ax + (py - ay) * (bx - ax) / (by - ay) { inside.toggle() }
+            body(ax + (y - ay) * (bx - ax) / (by - ay))
         }
-        return inside
     }
 }
 

@@ -96,20 +96,7 @@ struct CandidateScorer {
         var categoryNamed = false
         var unmatched: UInt32 = 0
         for (t, m) in matches.enumerated() {
-            var best = 0.0
-            var bestKind = MatchKind.fuzzy
-            var named = false
-            for s in m.sources where s.quality > best {
-                // A match in a translation or alternative name, the address or the place around
-                // counts a little less than in the shown name.
-                guard let found = match(s.ordinals) else { continue }
-                let q = s.quality * weights.classFactor(found)
-                if q > best {
-                    best = q
-                    bestKind = s.kind
-                    named = found == .name
-                }
-            }
+            var (best, bestKind, named) = bestSource(m.sources)
             for c in m.categories where c.id == category {
                 // A word still being typed that starts a category word ("land" → "landkreis") says
                 // what the landmark is unless the landmark's name has the word whole: "land" typed
@@ -134,18 +121,7 @@ struct CandidateScorer {
             }
             // Another script counts where the typed one found nothing better than a typo.
             if !m.scriptSources.isEmpty && (best == 0 || bestKind == .fuzzy) {
-                var bestT = 0.0
-                var kindT = MatchKind.fuzzy
-                var namedT = false
-                for s in m.scriptSources where s.quality > bestT {
-                    guard let found = match(s.ordinals) else { continue }
-                    let q = s.quality * weights.classFactor(found)
-                    if q > bestT {
-                        bestT = q
-                        kindT = s.kind
-                        namedT = found == .name
-                    }
-                }
+                let (bestT, kindT, namedT) = bestSource(m.scriptSources)
                 if bestT > 0 && (kindT == .transliterated || bestT > best) {
                     best = bestT
                     bestKind = kindT
@@ -188,6 +164,19 @@ struct CandidateScorer {
         let tier = relaxed ? ScoredCandidate.relaxedTier : fuzzy ? ScoredCandidate.typoTier
             : script ? ScoredCandidate.transliteratedTier : ScoredCandidate.directTier
         return ScoredCandidate(id: id, score: score, tier: tier, distance: d, unmatched: unmatched)
+    }
+
+    /// The best of `sources` the current landmark has: its quality (a match in a translation or
+    /// alternative name, the address or the place around counts a little less than in the shown
+    /// name), how it matched, and whether in the shown name.
+    @inline(__always) private func bestSource(_ sources: [TokenSource]) -> (quality: Double, kind: MatchKind, named: Bool) {
+        var best = (quality: 0.0, kind: MatchKind.fuzzy, named: false)
+        for s in sources where s.quality > best.quality {
+            guard let found = match(s.ordinals) else { continue }
+            let q = s.quality * weights.classFactor(found)
+            if q > best.quality { best = (q, s.kind, found == .name) }
+        }
+        return best
     }
 
     /// The best class of the current landmark's tokens in `range` (name, then address, other

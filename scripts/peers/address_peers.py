@@ -32,10 +32,8 @@ zoom=18 with addressdetails). "ms" = wall time of that call in process (one warm
 first, not counted), so it includes the Python API's own work and the database round trips.
 """
 import argparse
-import json
 import os
 import platform
-import re
 import sqlite3
 import statistics
 import sys
@@ -44,35 +42,14 @@ import unicodedata
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-
-
-def read_ndjson(path):
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                yield json.loads(line)
-
-
-def dump(obj):
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-
+sys.path.insert(0, str(HERE))
+from _common import dump, read_ndjson  # noqa: E402
+from fts5_search import FTS_OPTS, TOKEN, has_fts5 as fts5_available  # noqa: E402
 
 # ---------------------------------------------------------------- FTS5
 
-TOKEN = re.compile(r"[^\W_]+")
-FTS_OPTS = "prefix='1 2 3', tokenize='unicode61 remove_diacritics 2'"
 SQL = ("SELECT rowid FROM addr_fts WHERE addr_fts MATCH :q "
        "ORDER BY bm25(addr_fts, 2.0, 1.0, 1.0, 1.0, 1.0, 1.0), rowid LIMIT :n")
-
-
-def fts5_available():
-    try:
-        c = sqlite3.connect(":memory:")
-        c.execute(f"CREATE VIRTUAL TABLE t USING fts5(x, {FTS_OPTS})")
-        c.close()
-        return True
-    except sqlite3.Error:
-        return False
 
 
 def fts5_build(docs_path):
