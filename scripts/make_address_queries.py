@@ -218,14 +218,15 @@ def parse_tags(tok):
     return tags
 
 
-def read_osm(path):
-    """Objects with a name, an address, a highway or a place, with positions.
+def read_osm(path, extra_filters=()):
+    """Objects with a name, an address, a highway or a place (or matching one of osmium's
+    `extra_filters`, e.g. "nwr/amenity"), with positions.
     Returns {"n123": {"tags", "lat", "lon"}} (ways and relations: centroid) and way node lists."""
     with tempfile.TemporaryDirectory(prefix="addr-queries-") as tmp:
         filtered = Path(tmp) / "f.osm.pbf"
         cmd = ["osmium", "tags-filter", "--overwrite", "-o", str(filtered), str(path),
                "nwr/addr:housenumber", "w/addr:interpolation", "w/highway", "nwr/place", "nwr/name",
-               "nwr/addr:postcode", "nwr/postal_code"]
+               "nwr/addr:postcode", "nwr/postal_code", *extra_filters]
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:
             raise SystemExit(f"osmium tags-filter failed: {r.stderr.strip()}")

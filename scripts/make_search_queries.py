@@ -44,6 +44,51 @@ def typo(word, rng):
     return word[:i] + rng.choice(letters.replace(word[i], "")) + word[i + 1:]
 
 
+def named_landmarks(path):
+    """(landmark, folded words of its name) of every named landmark that is not an address."""
+    lms = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            d = json.loads(line)
+            if d["kind"] == "address" or not d["name"]:
+                continue
+            words = WORD.findall(fold(d["name"]))
+            if words:
+                lms.append((d, words))
+    return lms
+
+
+def queries(lms, n, rng):
+    """n as-you-type queries over lms (see the header), drawn with rng."""
+    lats = [d["lat"] for d, _ in lms]
+    lons = [d["lon"] for d, _ in lms]
+    box = (min(lats), min(lons), max(lats), max(lons))
+    for qid in range(n):
+        d, words = rng.choice(lms)
+        r = rng.random()
+        if r < 0.6 or len(words) == 1:
+            w = rng.choice(words)
+            q = w[: rng.randint(1, min(6, len(w)))]
+        elif r < 0.8:
+            i = rng.randrange(len(words) - 1)
+            nxt = words[i + 1]
+            q = words[i] + " " + nxt[: rng.randint(1, min(6, len(nxt)))]
+        else:
+            w = max(words, key=len)
+            q = typo(w, rng)
+        query = {"id": qid, "q": q, "target": d["id"]}
+        h = rng.random()
+        if h < 0.5:
+            dist = rng.uniform(0, 2000)
+            ang = rng.uniform(0, 2 * math.pi)
+            lat = d["lat"] + dist * math.cos(ang) / 111320
+            lon = d["lon"] + dist * math.sin(ang) / (111320 * math.cos(math.radians(d["lat"])))
+            query["near"] = [round(lat, 6), round(lon, 6)]
+        elif h < 0.75:
+            query["near"] = [round(rng.uniform(box[0], box[2]), 6), round(rng.uniform(box[1], box[3]), 6)]
+        yield query
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--landmarks", required=True)
@@ -52,44 +97,9 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     a = ap.parse_args()
     rng = random.Random(a.seed)
-    lms = []
-    with open(a.landmarks, encoding="utf-8") as f:
-        for line in f:
-            d = json.loads(line)
-            if d["kind"] == "address" or not d["name"]:
-                continue
-            words = WORD.findall(fold(d["name"]))
-            if words:
-                lms.append((d, words))
-    lats = [d["lat"] for d, _ in lms]
-    lons = [d["lon"] for d, _ in lms]
-    box = (min(lats), min(lons), max(lats), max(lons))
     with open(a.out, "w", encoding="utf-8") as out:
-        for qid in range(a.n):
-            d, words = rng.choice(lms)
-            r = rng.random()
-            if r < 0.6 or len(words) == 1:
-                w = rng.choice(words)
-                q = w[: rng.randint(1, min(6, len(w)))]
-            elif r < 0.8:
-                i = rng.randrange(len(words) - 1)
-                nxt = words[i + 1]
-                q = words[i] + " " + nxt[: rng.randint(1, min(6, len(nxt)))]
-            else:
-                w = max(words, key=len)
-                q = typo(w, rng)
-            query = {"id": qid, "q": q, "target": d["id"]}
-            h = rng.random()
-            if h < 0.5:
-                dist = rng.uniform(0, 2000)
-                ang = rng.uniform(0, 2 * math.pi)
-                lat = d["lat"] + dist * math.cos(ang) / 111320
-                lon = d["lon"] + dist * math.sin(ang) / (111320 * math.cos(math.radians(d["lat"])))
-                query["near"] = [round(lat, 6), round(lon, 6)]
-            elif h < 0.75:
-                query["near"] = [round(rng.uniform(box[0], box[2]), 6), round(rng.uniform(box[1], box[3]), 6)]
+        for query in queries(named_landmarks(a.landmarks), a.n, rng):
             out.write(json.dumps(query, ensure_ascii=False) + "\n")
-
 
 if __name__ == "__main__":
     main()
