@@ -12,6 +12,8 @@
 #   make bench-serve    geoserve under wrk load (1, 8, 64 connections) beside osrm-routed and Nominatim
 #   make bench-serve-reload  64 connections on geoserve for 60 s while its index is replaced and reloaded
 #   make bench-addresses  address search (success@1/@5 per query class) and reverse beside Nominatim and SQLite FTS5
+#   make bench-classes  what people type, in their languages (issue 12): success@1/@5 per class beside FTS5 and Nominatim
+#   make ranking-report  per query class, which ranking-weight changes would help (geobench weights on bench-classes' queries)
 
 SWIFT ?= swift
 APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev libmicrohttpd-dev libjs-leaflet pkg-config
@@ -89,7 +91,7 @@ test-limits: deps
 fuzz: deps
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} bash Fuzz/run.sh
 
-bench: bench-build bench-search bench-match
+bench: bench-build bench-search bench-match bench-classes
 
 bench-build: deps
 	bash scripts/bench_build.sh
@@ -183,3 +185,32 @@ bench-addresses: deps
 	  fi; \
 	fi
 	python3 scripts/bench_addresses.py --bin $(ADDR_SCRATCH)/release
+
+# What people type, in their languages (issue 12; scripts/bench_classes.py): seeded queries in
+# classes from the real extracts (scripts/make_class_queries.py: category words in 12 languages,
+# Moscow's names in BGN/PCGN Latin, 1-2 letters with a hint, famous places without one, and the
+# search benchmark's prefixes, two words and typos), answered by geoquery --batch, SQLite FTS5
+# (scripts/peers/fts5_search.py) and Nominatim's Python API (bench-serve's cached import);
+# success@1/@5 per class and engine, latency, geoquery's misses per class. Results in
+# bench-out/classes/. Needs osmium-tool. Environment: GEOINDEX_DATA, BENCH_CLASSES_N (15 per
+# language and extract), BENCH_SEED (42), BENCH_CLASSES_EXTRACTS, NO_PEERS=1, BENCH_SERVE_CACHE,
+# SWIFT_SCRATCH_PATH.
+.PHONY: bench-classes ranking-report
+CLASS_SCRATCH = $(or $(SWIFT_SCRATCH_PATH),.build)
+bench-classes: deps
+	$(SWIFT) build -c release --scratch-path $(CLASS_SCRATCH) --product geoindex
+	$(SWIFT) build -c release --scratch-path $(CLASS_SCRATCH) --product geoquery
+	@if command -v osmium >/dev/null; then python3 scripts/bench_classes.py --bin $(CLASS_SCRATCH)/release; \
+	else echo "bench-classes skipped: osmium-tool missing (run: sudo apt-get install -y osmium-tool)"; fi
+
+# Which ranking-weight changes help which query class: `geobench weights` scales each weight of
+# RankingWeights (and the main CandidateLimits) by 0, 0.5 and 2 over bench-classes' queries and
+# indexes (run make bench-classes first, NO_PEERS=1 is enough), then
+# scripts/ranking_weights_report.py writes bench-out/classes/ranking-report.md.
+ranking-report: deps
+	$(SWIFT) build -c release --scratch-path $(CLASS_SCRATCH) --product geobench
+	@if [ ! -f bench-out/classes/queries.ndjson ]; then echo "ranking-report skipped: run make bench-classes first"; exit 0; fi; \
+	args=""; for q in bench-out/classes/*/queries.ndjson; do d=$$(dirname $$q); args="$$args --index $$d/index.geoidx --queries $$q"; done; \
+	$(CLASS_SCRATCH)/release/geobench weights $$args --out bench-out/classes/weights.csv --features bench-out/classes/features.csv && \
+	python3 scripts/ranking_weights_report.py bench-out/classes/weights.csv --features bench-out/classes/features.csv \
+	  | tee bench-out/classes/ranking-report.md

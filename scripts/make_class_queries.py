@@ -12,7 +12,7 @@ a right answer, computed from the raw OSM tags so every engine is judged the sam
 EXPORT is `geoindex export` of the extract's index (targets are landmarks the index holds);
 EXTRACT is read with osmium (scripts/make_address_queries.read_osm) for every object's tags.
 One line per query: {"id", "q", "near": [lat, lon] (absent: no hint), "class", "extract",
-"target": OSM id ("n123"), "form", "accept": [OSM ids that count as right]}. success@k: one of
+"target": OSM id ("n123"), "target_name", "target_pt": [lat, lon], "form", "accept": [OSM ids that count as right]}. success@k: one of
 the first k answers is in "accept".
 
 Classes and what counts as right (distances from the hint, or from the target without one):
@@ -23,7 +23,7 @@ Classes and what counts as right (distances from the hint, or from the target wi
   translit / translit-typo  Moscow's Cyrillic names in BGN/PCGN Latin as typed (no ’ ” or
       diaeresis), whole; -typo: one edit in the longest word (never its first letter). Half with
       a hint 0-1000 m from the target. Right: an object with the same name within 1 km (a street
-      is several ways). Latin -> Cyrillic is left out: nobody types Helsinki in Cyrillic. 3 x --n.
+      is several ways). Latin -> Cyrillic is left out: nobody types Helsinki in Cyrillic. 6 x --n.
   prefix1-2+hint  the first one or two letters of a named landmark's first word, hint 0-150 m
       from it. Right: any object with a word of a name starting so within 300 m of the hint (what
       is around you), since one letter cannot say which of them was meant.  4 x --n.
@@ -111,7 +111,7 @@ def category_queries(world, rng, n, row):
 def translit_queries(world, lms, rng, n, row):
     cyr = [d for d, _ in lms if cw.is_cyrillic(d["name"]) and d["osm"] in world.objs]
     rng.shuffle(cyr)
-    for d in cyr[: 3 * n]:
+    for d in cyr[: 6 * n]:
         latin = cw.romanise(d["name"])
         typo_words = [w for w in latin.split() if len(w) >= 5 and w.isalpha()]
         target = d["osm"]
@@ -162,7 +162,7 @@ def search_queries(world, lms, landmarks, rng, n, row):
     for q in msq.queries(lms, 8 * n, rng):
         d = landmarks[q["target"]]
         b = search_quality.bucket(q, d["name"])
-        if b == "1-2 chars":
+        if b == "1-2 chars" or d["osm"] not in world.objs:
             continue
         row(f"search:{b}", q["q"], q.get("near"), d["osm"], by_name[search_quality.norm(d["name"])])
 
@@ -180,7 +180,7 @@ def make(osm, landmarks_path, extract, seed, n):
             return
         seen.add((cls, q, tuple(near or ())))
         d = {"id": f"{extract}/{len(out)}", "q": q, "class": cls, "extract": extract, "target": target,
-             "accept": sorted(set(accept) | {target})}
+             "target_name": world.objs[target]["tags"].get("name", ""), "target_pt": world.pt(target), "accept": sorted(set(accept) | {target})}
         if near:
             d["near"] = near
         if form:

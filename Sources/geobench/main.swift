@@ -8,8 +8,9 @@ let args = Array(CommandLine.arguments.dropFirst())
 switch args.first {
 case "search": SearchBench.run(Array(args.dropFirst()))
 case "match": MatchBench.run(Array(args.dropFirst()))
+case "weights": WeightsBench.run(Array(args.dropFirst()))
 default:
-    standardError("usage: geobench search|match …")
+    standardError("usage: geobench search|match|weights …")
     exit(2)
 }
 
