@@ -209,8 +209,9 @@ bench-classes: deps
 # scripts/ranking_weights_report.py writes bench-out/classes/ranking-report.md.
 ranking-report: deps
 	$(SWIFT) build -c release --scratch-path $(CLASS_SCRATCH) --product geobench
-	@if [ ! -f bench-out/classes/queries.ndjson ]; then echo "ranking-report skipped: run make bench-classes first"; exit 0; fi; \
-	args=""; for q in bench-out/classes/*/queries.ndjson; do d=$$(dirname $$q); args="$$args --index $$d/index.geoidx --queries $$q"; done; \
+	@if [ ! -f bench-out/classes/results.json ]; then echo "ranking-report skipped: run make bench-classes first"; exit 0; fi; \
+	args=""; for e in $$(python3 -c 'import json; print(" ".join(json.load(open("bench-out/classes/results.json"))["extracts_run"]))'); do \
+	  args="$$args --index bench-out/classes/$$e/index.geoidx --queries bench-out/classes/$$e/queries.ndjson"; done; \
 	$(CLASS_SCRATCH)/release/geobench weights $$args --out bench-out/classes/weights.csv --features bench-out/classes/features.csv && \
 	python3 scripts/ranking_weights_report.py bench-out/classes/weights.csv --features bench-out/classes/features.csv \
 	  | tee bench-out/classes/ranking-report.md
