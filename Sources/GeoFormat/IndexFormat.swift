@@ -6,7 +6,7 @@
 
 public enum IndexFormat {
     public static let magic: [UInt8] = Array("GEOIDX\r\n".utf8)
-    public static let version: UInt32 = 4
+    public static let version: UInt32 = 5
     /// Bytes of one PLCS row: suburb, city, county, state, country, country code as u32 STRS offsets.
     public static let placeRowSize = 24
     public static let headerSize = 64
@@ -31,6 +31,7 @@ public enum SectionTag: String, CaseIterable, Sendable {
     case graph = "GRPH"      // road graph (routing)
     case mapShapes = "SHPS"  // map shapes (an offline base map), optional
     case places = "PLCS"     // place hierarchies (suburb … country) that records refer to
+    case extraTags = "EXTR"  // per landmark: extra tags (opening hours, phone…) answers show on request
 
     public var code: UInt32 {
         let b = Array(rawValue.utf8)

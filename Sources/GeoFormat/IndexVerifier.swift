@@ -3,7 +3,8 @@
 // structure: records and token lists decode and fill their sections exactly,
 // sampled offsets agree, ids and ordinals stay in range and ascend, the trie
 // and quadtree are well formed, the road graph's references hold, and the map
-// shapes' records, boxes and tree agree (MapShapeCheck).
+// shapes' records, boxes and tree agree (MapShapeCheck), and the extra tags
+// decode (ExtraTagReader.check).
 // Faults name the section: "index file is corrupt: TRIE (…)".
 import GeoBase
 import GeoRoads
@@ -55,6 +56,7 @@ public enum IndexVerifier {
             let offset = Int(index.placeTable.u32(k * 4))
             if offset != 0 && index.strings.string(at: offset) == nil { fault(.places, "row \(k / 6) names no string"); break }
         }
+        if index.sections[.extraTags] != nil, let f = index.extraTagReader.check(index) { fault(.extraTags, f) }
         if let f = checkTrie(index) { fault(.trie, f) }
         if let f = checkQuadtree(index) { fault(.quadtree, f) }
         if index.sections[.graph] != nil {

@@ -162,6 +162,7 @@ public struct IndexWriter {
             (.postings, post.bytes, 0),
             (.quadtree, quadtree, n),
             (.places, placeTable.bytes, placeRows.count),
+            (.extraTags, ExtraTagSectionBuilder.build(drafts.map(\.extra)), n),
         ]
         if let graphSection { sections.append((.graph, graphSection, graphItems)) }
         if let mapShapeSection { sections.append((.mapShapes, mapShapeSection, mapShapeCount)) }

@@ -35,6 +35,8 @@ public final class LandmarkIndex: @unchecked Sendable {
     /// PLCS: place hierarchies, six string offsets each.
     let placeTable: ByteView
     public let placeRowCount: Int
+    /// EXTR: extra tags (opening hours, phone…), empty when the section is absent.
+    package let extraTagReader: ExtraTagReader
     // Views into the mapping: internal, so nothing outlives the index that owns the file.
     let strings: StringTable
     @usableFromInline package let trie: TrieReader
@@ -112,6 +114,14 @@ public final class LandmarkIndex: @unchecked Sendable {
         // No PLCS: no landmark has a place hierarchy (records then name row 0).
         (placeTable, placeRowCount) = table[.places] == nil ? (ByteView.empty, 0) : try section(.places)
         guard placeTable.count == placeRowCount * IndexFormat.placeRowSize else { throw corrupt("PLCS") }
+        // No EXTR: no landmark has extra tags.
+        if table[.extraTags] == nil {
+            extraTagReader = .empty
+        } else {
+            let (extraView, extraItems) = try section(.extraTags)
+            guard extraItems == n, let reader = ExtraTagReader(view: extraView, landmarkCount: n) else { throw corrupt("EXTR") }
+            extraTagReader = reader
+        }
         let (trieView, _) = try section(.trie)
         guard trieView.count >= 16 else { throw corrupt("TRIE") }
         trie = TrieReader(view: trieView)
@@ -243,6 +253,11 @@ public final class LandmarkIndex: @unchecked Sendable {
             return offset == 0 ? nil : strings.string(at: offset)
         }
         return PlaceChain(parts: parts)
+    }
+
+    /// The extra tags of landmark `i` that `selection` asks for (key → value), empty when none.
+    public func extraTags(_ i: Int, _ selection: ExtraTagSelection) -> [String: String] {
+        extraTagReader.tags(i, selection)
     }
 
     /// The tokens of landmark `i`, ascending, each as `ordinal << 2 | class` (TokenClass: 0 other

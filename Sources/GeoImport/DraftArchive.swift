@@ -24,6 +24,7 @@ final class DraftArchive {
         for (bit, s) in [d.houseNumber, d.street, d.postcode, d.city, d.locality].enumerated() where s != nil {
             flags |= 1 << (6 + bit)
         }
+        if !d.extra.isEmpty { flags |= 1 << 11 }
         region.appendVarint(UInt64(flags))
         region.appendVarint(NodeStore.zigzag(d.osmID))
         put(interned: d.categoryKey)
@@ -36,6 +37,14 @@ final class DraftArchive {
         region.append(d.importance)
         put(d.names)
         for s in [d.houseNumber, d.street, d.postcode, d.city, d.locality] { if let s { put(s) } }
+        if !d.extra.isEmpty {
+            // Keys are few and repeat on every draft: interned like category keys.
+            region.appendVarint(UInt64(d.extra.count))
+            for t in d.extra {
+                put(interned: t.key)
+                put(t.value)
+            }
+        }
         count += 1
     }
 
@@ -84,6 +93,13 @@ final class DraftArchive {
             d.postcode = optional(2)
             d.city = optional(3)
             d.locality = optional(4)
+            if flags & 1 << 11 != 0 {
+                let n = Int(r.varint())
+                d.extra = (0..<n).map { _ in
+                    let key = interned[Int(r.varint())]
+                    return ExtraTag(key: key, value: r.string())
+                }
+            }
             out.append(d)
         }
         return out

@@ -74,7 +74,7 @@ public final class LandmarkCollector {
         guard interesting, let c = LandmarkClassifier.classify(dict, type: .node) else { return }
         var d = LandmarkDraft(osmType: .node, osmID: id, kind: c.kind, categoryKey: c.key, categoryValue: c.value,
                               point: p, importance: clampImportance(c.importance), names: c.names)
-        applyAddress(dict, to: &d)
+        applyDetails(dict, to: &d)
         drafts.append(d)
     }
 
@@ -124,7 +124,7 @@ public final class LandmarkCollector {
         var d = LandmarkDraft(osmType: .way, osmID: id, kind: c.kind, categoryKey: c.key, categoryValue: c.value,
                               point: point, bbox: box, importance: clampImportance(LandmarkImportance.withSize(c, box: box)),
                               names: c.names)
-        applyAddress(dict, to: &d)
+        applyDetails(dict, to: &d)
         drafts.append(d)
     }
 
@@ -160,11 +160,13 @@ public final class LandmarkCollector {
         var d = LandmarkDraft(osmType: .relation, osmID: b.relationIDs[i], kind: c.kind, categoryKey: c.key,
                               categoryValue: c.value, point: label ?? box.center, bbox: box,
                               importance: clampImportance(LandmarkImportance.withSize(c, box: box)), names: c.names)
-        applyAddress(dict, to: &d)
+        applyDetails(dict, to: &d)
         drafts.append(d)
     }
 
-    private func applyAddress(_ tags: [String: String], to d: inout LandmarkDraft) {
+    private func applyDetails(_ tags: [String: String], to d: inout LandmarkDraft) {
+        // Kept here because every landmark that is no street passes through (streets merge from parts, and keep none).
+        d.extra = ExtraTags.extract(tags)
         d.houseNumber = tags["addr:housenumber"]?.trimmed.nonEmpty
         d.street = (tags["addr:street"] ?? tags["addr:place"])?.trimmed.nonEmpty
         d.postcode = tags["addr:postcode"]?.trimmed.nonEmpty

@@ -69,6 +69,8 @@ public struct LandmarkDraft: Sendable {
     /// The places the landmark lies in (suburb, city, county, state, country), filled in after
     /// all boundaries and places are known.
     public var places: PlaceChain?
+    /// Opening hours, phone, website… (`ExtraTags`), in `ExtraTags.keys` order; shown, never searched.
+    public var extra: [ExtraTag] = []
 
     public init(osmType: OSMType, osmID: Int64, kind: LandmarkKind, categoryKey: String, categoryValue: String,
                 point: FixedCoordinate, bbox: FixedBoundingBox? = nil, importance: UInt8, names: [LandmarkName]) {

@@ -1,6 +1,7 @@
 // What a search is asked for, beside its text: how many results, which kinds,
 // where the user is (a hint that biases ranking), which area must contain the
-// results, the display language, grouping, and units for distance labels.
+// results, the display language, grouping, units for distance labels, and
+// which extra tags (opening hours, phone…) to return.
 import GeoBase
 import GeoModel
 
@@ -24,6 +25,9 @@ public struct SearchOptions: Sendable {
     /// Cluster results within this many metres into groups (and keep same-named results).
     public var groupDistance: Double?
     public var units = DistanceUnits.metric
+    /// Extra tags to return with each result (`ExtraTags.keys`; "all" or "*" for every one the
+    /// landmark has, as Nominatim's `extratags=1`); empty: none. Unknown names match nothing.
+    public var extra: [String] = []
 
     public init() {}
 

@@ -1,7 +1,7 @@
 // The typed answer of a search, as a map app would bind it to its UI: display
 // name and subtitle, kind, category and icon, OSM identity, position and
 // extent, distance with a ready label, highlight spans in the display name,
-// and the suggested next action.
+// the suggested next action, and the extra tags asked for.
 import Foundation
 import GeoBase
 import GeoModel
@@ -45,6 +45,8 @@ public struct SearchResult: Sendable {
     public var importance: Double = 0
     /// Which of the engine's indexes the result comes from (0 with one index).
     public var source = 0
+    /// The extra tags asked for (`SearchOptions.extra`) that the landmark has: key → value.
+    public var extra: [String: String] = [:]
 }
 
 extension SearchResult {

@@ -1,0 +1,14 @@
+// Extra tags for results made outside a search — reverse geocoding answers
+// know no SearchOptions — looked up afterwards from the index each result came
+// from, so the geocoder itself needs no new parameter.
+import GeoFormat
+import GeoModel
+
+extension SearchResult {
+    /// Sets `extra` to the tags of `names` (see `SearchOptions.extra`) the landmark has in
+    /// `indexes[source]`; leaves it empty when none are asked for.
+    public mutating func addExtraTags(_ names: [String], from indexes: [LandmarkIndex]) {
+        guard !names.isEmpty, source >= 0, source < indexes.count else { return }
+        extra = indexes[source].extraTags(landmarkID, ExtraTagSelection(names))
+    }
+}
