@@ -27,7 +27,7 @@ enum BatchRunner {
             do {
                 if let v = try? JSONValue.parse(bytes), let (point, level, radius) = try ReverseLookup.batchLine(v, defaults: defaults) {
                     let response = ReverseLookup.answer(point, level: level, radius: radius, language: v["lang"]?.stringValue ?? defaults.language,
-                                                        geocoder: geocoder)
+                                                        extra: try RequestParsing.batchExtra(v) ?? defaults.extra, geocoder: geocoder)
                     answer = ReverseLookup.json(response, point: point, level: level, id: v["id"] ?? .null)
                 } else {
                     let (id, text, options) = try RequestParsing.batchLine(bytes, defaults: defaults)

@@ -22,6 +22,9 @@ public enum GeoqueryCommand {
       --limit N              number of results (default 10, at most 1000)
       --types LIST           poi,address,street,place,transit,area (default: all)
       --lang XX              show name:XX when the data has it
+      --extra KEYS           also give these tags of each result, comma-separated: opening_hours,
+                             phone, website, email, wikidata, wikipedia, cuisine, wheelchair,
+                             internet_access, fee, operator, brand, level, ele, population, or all
       --group[=METERS]       cluster results within METERS (default 100) into groups
       --units metric|imperial
       --format text|json|ndjson|geojson   (default: text on a terminal, json otherwise)
@@ -42,7 +45,7 @@ public enum GeoqueryCommand {
     // number is then an error, never silently made part of the query.
     static let spec = CommandLineArguments.Spec(
         flags: ["--help", "--quiet", "--version"],
-        options: ["--index", "--near", "--radius", "--bbox", "--limit", "--types", "--lang", "--units", "--format", "--reverse",
+        options: ["--index", "--near", "--radius", "--bbox", "--limit", "--types", "--lang", "--extra", "--units", "--format", "--reverse",
                   "--reverse-level"],
         optionalValues: ["--group": { !$0.hasPrefix("-") }, "--batch": { $0 == "-" || !$0.hasPrefix("-") }],
         aliases: ["-i": "--index", "-h": "--help", "-q": "--quiet", "-n": "--limit", "-V": "--version"])
@@ -76,6 +79,9 @@ public enum GeoqueryCommand {
             options.kinds = try RequestParsing.kinds(t.split(separator: ",").map(String.init), name: "--types")
         }
         options.language = args.value("--lang")
+        if let e = args.value("--extra") {
+            options.extra = try RequestParsing.extra(e.split(separator: ",", omittingEmptySubsequences: false).map(String.init), name: "--extra")
+        }
         if args.has("--group") {
             var g = 100.0
             if let v = args.value("--group") {
@@ -151,7 +157,7 @@ public enum GeoqueryCommand {
         let quiet = args.has("--quiet")
         let hint = CoordinateHints.swapped(point, boxes: indexes.compactMap(\.dataBox))
         if !hint.isEmpty && !quiet { io.report("geoquery: warning: --reverse \(text) lies outside the index\(hint)") }
-        let response = ReverseLookup.answer(point, level: level, radius: options.radius, language: options.language,
+        let response = ReverseLookup.answer(point, level: level, radius: options.radius, language: options.language, extra: options.extra,
                                             geocoder: ReverseGeocoder(indexes: indexes))
         if response.results.isEmpty && !quiet {
             let radius = options.radius ?? ReverseLookup.defaultRadius(level)

@@ -4,7 +4,8 @@
 // (GeoJSON/Photon order), kinds as "poi,street". Each parser takes the name
 // of the parameter it reads, so a mistake gets one message that names it and
 // says what is wrong — a swapped or empty box, a point given lon-first.
-// Also the batch-mode line format: one JSON object per query.
+// Also the batch-mode line format: one JSON object per query, and the names of
+// extra tags.
 import Foundation
 import GeoBase
 import GeoModel
@@ -76,6 +77,26 @@ package enum RequestParsing {
         return n
     }
 
+    /// Extra tag names (`--extra opening_hours,phone`) checked against `ExtraTags.keys`: an unknown
+    /// one is an error naming the parameter, the key and the keys there are.
+    package static func extra(_ names: [String], name: String) throws -> [String] {
+        if let bad = ExtraTags.firstUnknown(names) {
+            throw UsageError("\(name): unknown extra tag \"\(bad)\" (allowed: \(ExtraTags.keys.joined(separator: ", ")), or all)")
+        }
+        let kept = names.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        guard !kept.isEmpty else { throw UsageError("\(name) needs at least one key (\(ExtraTags.keys.joined(separator: ", ")), or all)") }
+        return kept
+    }
+
+    /// A batch line's "extra": an array of key names; nil when the line has none.
+    package static func batchExtra(_ v: JSONValue) throws -> [String]? {
+        guard let e = v["extra"], !e.isNull else { return nil }
+        guard let a = e.arrayValue, a.allSatisfy({ $0.stringValue != nil }) else {
+            throw UsageError("\"extra\" must be an array of tag names, e.g. [\"opening_hours\", \"phone\"]")
+        }
+        return try extra(a.compactMap(\.stringValue), name: "\"extra\"")
+    }
+
     /// One batch line → (id, text, options), starting from `defaults`.
     package static func batchLine(_ line: [UInt8], defaults: SearchOptions) throws -> (id: JSONValue, text: String, options: SearchOptions) {
         let v: JSONValue
@@ -111,6 +132,7 @@ package enum RequestParsing {
             guard let s = l.stringValue else { throw UsageError("\"lang\" must be a language code") }
             o.language = s
         }
+        if let e = try batchExtra(v) { o.extra = e }
         return (id, q, o)
     }
 }

@@ -25,10 +25,11 @@ enum ReverseLookup {
     }
 
     /// The answer for one point, timed, as a response of zero or one result.
-    static func answer(_ point: Coordinate, level: ReverseLevel, radius: Double?, language: String?,
+    static func answer(_ point: Coordinate, level: ReverseLevel, radius: Double?, language: String?, extra: [String] = [],
                        geocoder: ReverseGeocoder) -> SearchResponse {
         let start = DispatchTime.now().uptimeNanoseconds
-        let hit = geocoder.reverse(point, level: level, radius: radius ?? defaultRadius(level), language: language)
+        var hit = geocoder.reverse(point, level: level, radius: radius ?? defaultRadius(level), language: language)
+        hit?.addExtraTags(extra, from: geocoder.indexes)
         let took = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         return SearchResponse(query: "", results: hit.map { [$0] } ?? [], groups: [], tookMs: took, cancelled: false)
     }

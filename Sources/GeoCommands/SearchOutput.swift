@@ -3,6 +3,7 @@
 // GeoJSON (a FeatureCollection of points), and a human-readable text form.
 import Foundation
 import GeoBase
+import GeoModel
 import GeoSearch
 import GeoTracks
 
@@ -25,6 +26,8 @@ public enum SearchOutput {
         if let b = r.bbox { f.append(("bbox", bbox(b))) }
         let a = address(r)
         if !a.isEmpty { f.append(("address", .object(a))) }
+        // Present whenever extra tags were asked for (empty when the landmark has none), in ExtraTags.keys order.
+        if let e = r.extra { f.append(("extra", .object(ExtraTags.sorted(e).map { ($0.key, .string($0.value)) }))) }
         if let d = r.distance {
             f.append(("distance_m", .int(Int64(d.rounded()))))
             f.append(("distance", .string(r.distanceLabel ?? "")))
@@ -90,6 +93,9 @@ public enum SearchOutput {
             if let d = r.distanceLabel { line += "  (\(d))" }
             if !r.osm.isEmpty { line += "  [\(r.osm)]" }
             out += line + "\n"
+            if let e = r.extra, !e.isEmpty {
+                out += "      " + ExtraTags.sorted(e).map { "\($0.key): \($0.value)" }.joined(separator: " · ") + "\n"
+            }
         }
         if !response.groups.isEmpty {
             out += "groups: " + response.groups.map { "\($0.members.count) near \(String(format: "%.5f,%.5f", $0.coordinate.lat, $0.coordinate.lon))" }

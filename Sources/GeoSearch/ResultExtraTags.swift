@@ -6,9 +6,9 @@ import GeoModel
 
 extension SearchResult {
     /// Sets `extra` to the tags of `names` (see `SearchOptions.extra`) the landmark has in
-    /// `indexes[source]`; leaves it empty when none are asked for.
+    /// `indexes[source]`; leaves it nil when none are asked for.
     public mutating func addExtraTags(_ names: [String], from indexes: [LandmarkIndex]) {
-        guard !names.isEmpty, source >= 0, source < indexes.count else { return }
-        extra = indexes[source].extraTags(landmarkID, ExtraTagSelection(names))
+        guard !names.isEmpty else { return }
+        extra = source >= 0 && source < indexes.count ? indexes[source].extraTags(landmarkID, ExtraTagSelection(names)) : [:]
     }
 }

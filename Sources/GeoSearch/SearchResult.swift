@@ -45,8 +45,9 @@ public struct SearchResult: Sendable {
     public var importance: Double = 0
     /// Which of the engine's indexes the result comes from (0 with one index).
     public var source = 0
-    /// The extra tags asked for (`SearchOptions.extra`) that the landmark has: key → value.
-    public var extra: [String: String] = [:]
+    /// The extra tags asked for (`SearchOptions.extra`) that the landmark has: key → value; nil
+    /// when none were asked for (answers then leave the field out), empty when the landmark has none.
+    public var extra: [String: String]?
 }
 
 extension SearchResult {
