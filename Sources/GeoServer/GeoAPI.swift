@@ -15,7 +15,7 @@ import GeoSearch
 import GeoTracks
 
 enum GeoAPI {
-    static let suggestParameters: Set<String> = ["q", "near", "lat", "lon", "radius", "bbox", "limit", "types", "lang",
+    static let suggestParameters: Set<String> = ["extra", "q", "near", "lat", "lon", "radius", "bbox", "limit", "types", "lang",
                                                   "group", "units", "format"]
 
     static func suggest(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
@@ -40,6 +40,7 @@ enum GeoAPI {
                 options.kinds = try Parameters.parsed { try RequestParsing.kinds(t.split(separator: ",").map(String.init), name: "parameter 'types'") }
             }
             options.language = PhotonAPI.language(request)
+            options.extra = try p.extraTags("extra")
             if request.has("group") {
                 let g = try p.double("group") ?? 100
                 guard g > 0 else { throw APIError("parameter 'group' must be a positive distance in metres") }

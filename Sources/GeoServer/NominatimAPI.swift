@@ -6,7 +6,8 @@
 // [minlat, maxlat, minlon, maxlon]; `class` in json, `category` in jsonv2;
 // search answers an array, reverse one object or, when nothing is near,
 // 200 with {"error": "Unable to geocode"}; errors are {"error": {"code",
-// "message"}}; a boolean parameter is false only when it is "0".
+// "message"}}; a boolean parameter is false only when it is "0". `extratags=1`
+// adds `extratags` (the landmark's extra tags, see ExtraTags) after `address`.
 import Foundation
 import GeoBase
 import GeoModel
@@ -56,9 +57,11 @@ enum NominatimAPI {
                 throw APIError("Parameter 'countrycodes' is not supported by this server (its indexes carry no countries yet)")
             }
             let details = flag(p, "addressdetails", default: false)
+            if flag(p, "extratags", default: false) { options.extra = ["all"] }
             // Text made of a position alone is a reverse look-up, as in Nominatim.
             if let point = coordinateQuery(text) {
-                let hit = state.reverse.reverse(point, level: .address, language: options.language)
+                var hit = state.reverse.reverse(point, level: .address, language: options.language)
+                hit?.addExtraTags(options.extra, from: state.reverse.indexes)
                 return answer(hit.map { [$0] } ?? [], format: format, details: details, array: true)
             }
             let limit = options.limit
@@ -117,9 +120,10 @@ enum NominatimAPI {
             let zoom = max(0, min(18, try p.int("zoom") ?? 18))
             let level: ReverseLevel = zoom >= 17 ? .address : zoom >= 15 ? .street : zoom >= 12 ? .suburb : .city
             let language = PhotonAPI.language(explicit: p.string("accept-language"), request)
-            guard let hit = state.reverse.reverse(Coordinate(lat: lat, lon: lon), level: level, language: language) else {
+            guard var hit = state.reverse.reverse(Coordinate(lat: lat, lon: lon), level: level, language: language) else {
                 return .json(.object([("error", .string("Unable to geocode"))]))
             }
+            if flag(p, "extratags", default: false) { hit.addExtraTags(["all"], from: state.reverse.indexes) }
             return answer([hit], format: format, details: flag(p, "addressdetails", default: true), array: false)
         } catch {
             return ServiceErrors.nominatim(error)
@@ -189,6 +193,8 @@ enum NominatimAPI {
         f.append(("name", .string(r.kind == .address ? "" : r.name)))
         f.append(("display_name", .string(displayName(r))))
         if details { f.append(("address", address(r))) }
+        // `extratags=1`: every extra tag the landmark has, an empty object when it has none.
+        if let e = r.extra { f.append(("extratags", .object(ExtraTags.sorted(e).map { ($0.key, .string($0.value)) }))) }
         let b = r.bbox ?? BoundingBox(around: r.coordinate, meters: 5)
         f.append(("boundingbox", .array([fixed(b.minLat), fixed(b.maxLat), fixed(b.minLon), fixed(b.maxLon)])))
         return .object(f)

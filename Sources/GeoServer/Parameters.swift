@@ -50,6 +50,13 @@ struct Parameters {
         return t.isEmpty ? nil : t
     }
 
+    /// Extra tag names, comma-separated (`extra=opening_hours,phone` or `all`), checked against
+    /// the kept keys; empty when absent.
+    func extraTags(_ name: String) throws(APIError) -> [String] {
+        guard let v = string(name) else { return [] }
+        return try Parameters.parsed { try RequestParsing.extra(v.split(separator: ",").map(String.init), name: "parameter '\(name)'") }
+    }
+
     /// A finite number (plain decimals, a sign, an exponent); nil when absent.
     func double(_ name: String, in range: ClosedRange<Double>? = nil) throws(APIError) -> Double? {
         guard let v = string(name) else { return nil }

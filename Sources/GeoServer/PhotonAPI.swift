@@ -5,15 +5,17 @@
 // [lon, lat], properties in Photon's order and only when known, `extent` as
 // Photon gives it ([minLon, maxLat, maxLon, minLat]); errors are 400 with
 // {"message"}, and an unknown parameter is an error as it is in Photon.
+// `extra=KEYS` (ours: Photon chooses its extra tags at import) adds
+// `properties.extra`, as Photon writes the extra tags it imported.
 import GeoBase
 import GeoModel
 import GeoSearch
 
 enum PhotonAPI {
     static let searchParameters: Set<String> = ["q", "lat", "lon", "zoom", "location_bias_scale", "limit", "lang", "bbox",
-                                                 "layer", "osm_tag", "include", "exclude", "dedupe", "debug"]
+                                                 "layer", "osm_tag", "include", "exclude", "dedupe", "debug", "extra"]
     static let reverseParameters: Set<String> = ["lat", "lon", "radius", "limit", "lang", "layer", "osm_tag", "include",
-                                                  "exclude", "dedupe", "debug", "distance_sort"]
+                                                  "exclude", "dedupe", "debug", "distance_sort", "extra"]
     static let layers = ["house", "street", "locality", "district", "city", "county", "state", "country", "other"]
 
     static func search(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
@@ -28,6 +30,7 @@ enum PhotonAPI {
             let limit = max(1, min(50, try p.int("limit") ?? 15))
             options.window = try p.box("bbox")
             options.language = language(request)
+            options.extra = try p.extraTags("extra")
             let filter = try Filter(request)
             // Filters apply to results: ask for more so a filtered page is still full.
             options.limit = filter.isEmpty ? limit : min(SearchOptions.maxLimit, limit * 5)
@@ -58,7 +61,10 @@ enum PhotonAPI {
                 found.append(street)
             }
             found.sort { ($0.distance ?? 0) < ($1.distance ?? 0) }
-            return .json(collection(Array(found.prefix(limit))))
+            var kept = Array(found.prefix(limit))
+            let extra = try p.extraTags("extra")
+            for i in kept.indices { kept[i].addExtraTags(extra, from: state.reverse.indexes) }
+            return .json(collection(kept))
         } catch {
             return ServiceErrors.photon(error)
         }
@@ -112,6 +118,8 @@ enum PhotonAPI {
         if let b = r.bbox {
             props.append(("extent", .array([.coordinate(b.minLon), .coordinate(b.maxLat), .coordinate(b.maxLon), .coordinate(b.minLat)])))
         }
+        // As Photon writes the extra tags it imported: under `extra`, left out when there are none.
+        if let e = r.extra, !e.isEmpty { props.append(("extra", .object(ExtraTags.sorted(e).map { ($0.key, .string($0.value)) }))) }
         return .object([("type", .string("Feature")), ("properties", .object(props)),
                         ("geometry", .object([("type", .string("Point")),
                                               ("coordinates", .array([.coordinate(r.coordinate.lon), .coordinate(r.coordinate.lat)]))]))])
