@@ -43,6 +43,7 @@ func exerciseIndex(_ path: String, track: Track?) {
     guard let index = try? LandmarkIndex(path: path) else { return }
     let engine = SearchEngine(index: index)
     var options = SearchOptions()
+    options.extra = ["all"]   // the EXTR reader, on the damaged bytes too
     _ = engine.search("rue du moulin", options: options)
     _ = engine.search("h", options: options)
     options.near = Coordinate(lat: 46.2, lon: 6.8)
