@@ -35,6 +35,9 @@ extension IndexInfo {
         } else {
             lines.append("map shapes:    none (built with --no-map)")
         }
+        if let e = j["extra_tags"]?.objectValue {
+            lines.append("extra tags:    \(e.isEmpty ? "none" : s(j["extra_tags"])) (landmarks with each)")
+        }
         lines.append("size:          \(s(j["file_bytes"])) bytes, \(s(j["bytes_per_landmark"])) bytes per landmark (without the graph and the map)")
         lines.append("sections:      \(s(j["sections"]))")
         return lines.joined(separator: "\n") + "\n"

@@ -145,6 +145,18 @@ package struct ExtraTagReader: Sendable {
         }
     }
 
+    /// How many landmarks have each key, in key-table order (for `geoindex info`).
+    func landmarksByKey() -> [(key: String, landmarks: Int)] {
+        var counts = [Int](repeating: 0, count: keys.count)
+        var o = 0
+        for _ in 0..<count {
+            guard let len = entries.varint(&o, limit: entries.count) else { break }
+            forEachPair(entries.slice(o, len)) { k, _ in counts[k] += 1 }
+            o += len
+        }
+        return keys.indices.map { (keys[$0], counts[$0]) }
+    }
+
     /// For `geoindex verify`: the key list is distinct, values are packed, every entry decodes to
     /// its end with ascending key ids and value offsets at the start of a value. nil when sound.
     func check(_ index: LandmarkIndex) -> String? {

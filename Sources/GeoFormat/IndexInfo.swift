@@ -39,6 +39,9 @@ public enum IndexInfo {
             fields.append(("graph", .null))
         }
         fields.append(("map", mapJSON(index)))
+        // Landmarks per extra tag (a walk over EXTR's entries: fine for `info`, kept off every open).
+        fields.append(("extra_tags", index.sections[.extraTags] == nil ? .null
+                       : .object(index.extraTagReader.landmarksByKey().map { ($0.key, .int(Int64($0.landmarks))) })))
         return .object(fields)
     }
 

@@ -2,7 +2,7 @@
 // naming the flag, the key and the keys there are; JSON has `extra` only when
 // asked for (empty when the landmark has none), keys in the documented order;
 // text shows the tags on an indented line; batch lines and reverse look-ups
-// take `extra` too.
+// take `extra` too; `geoindex info` counts the landmarks with each tag.
 import Foundation
 import Testing
 @testable import GeoBase
@@ -70,4 +70,13 @@ private func townIndex() throws -> String {
     #expect(try JSONValue.parse(Array(defaulted.stdout.utf8))["results"]?[0]?["extra"]?["brand"]?.stringValue == "Tamoil")
     let reverse = try InProcess.geoquery(["--reverse", "46.19696,6.80473", "-i", idx, "--format", "json", "--extra", "website"])
     #expect(try JSONValue.parse(Array(reverse.stdout.utf8))["results"]?[0]?["extra"]?["website"] != nil)
+}
+
+@Test func infoCountsTheLandmarksWithEachExtraTag() throws {
+    let idx = try townIndex()
+    let json = try JSONValue.parse(try InProcess.geoindex(["info", idx, "--json"]).output)
+    #expect(json["extra_tags"]?["cuisine"]?.intValue == 4 && json["extra_tags"]?["website"]?.intValue == 1)
+    #expect(json["sections"]?["EXTR"]?.intValue ?? 0 > 0)
+    let text = try InProcess.geoindex(["info", idx]).stdout
+    #expect(text.contains("extra tags:    opening_hours ") && text.contains("cuisine 4"))
 }
