@@ -77,6 +77,7 @@ public func fuzzIndex(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = engine.search("10-14 rue grimaldi", options: options)
     _ = engine.search("restaurant", options: options)
     _ = engine.search("hotl", options: options)   // typo matching
+    options.extra = ["all"]   // the EXTR reader, for every result from here on
     options.near = Coordinate(lat: 46.2, lon: 6.8)
     options.groupDistance = 200
     _ = engine.search("gare", options: options)
