@@ -52,6 +52,7 @@ enum PhotonAPI {
             let limit = max(1, min(50, try p.int("limit") ?? 1))
             let filter = try Filter(request)
             let lang = language(request)
+            let extra = try p.extraTags("extra")
             let metres = min(radius, 5_000) * 1_000
             var found = state.reverse.nearest(point, radius: metres, limit: limit, language: lang,
                                               where: { index, i in index.kind(i) != .street }, accept: filter.accepts)
@@ -62,7 +63,6 @@ enum PhotonAPI {
             }
             found.sort { ($0.distance ?? 0) < ($1.distance ?? 0) }
             var kept = Array(found.prefix(limit))
-            let extra = try p.extraTags("extra")
             for i in kept.indices { kept[i].addExtraTags(extra, from: state.reverse.indexes) }
             return .json(collection(kept))
         } catch {
