@@ -221,6 +221,12 @@ public final class LandmarkIndex: @unchecked Sendable {
         guard i >= 0, i < count else { return .empty }
         var o = Int(offsets.u32((i / SampledOffsets.stride) * 4))
         for _ in 0..<(i % SampledOffsets.stride) {
+            // Most entries are shorter than 128 bytes: their length is one byte.
+            let b = table.u8(o)
+            if b < 0x80, o < table.count {
+                o += 1 + Int(b)
+                continue
+            }
             guard let len = table.varint(&o, limit: table.count) else { return .empty }
             o += len
         }
@@ -263,24 +269,43 @@ public final class LandmarkIndex: @unchecked Sendable {
     /// The tokens of landmark `i`, ascending, each as `ordinal << 2 | class` (TokenClass: 0 other
     /// name, 1 displayed name, 2 address, 3 context).
     @inlinable public func tokenOrdinals(_ i: Int, into out: inout [Int]) {
-        out.removeAll(keepingCapacity: true)
+        let n = tokenEntries(i, into: &out)
+        out.removeLast(out.count - n)
+    }
+
+    /// `tokenOrdinals` for hot loops: the entries go to the first slots of `buffer` (grown when
+    /// too short, never shrunk) and their number is returned, so a buffer reused across
+    /// landmarks is neither cleared nor refilled one append at a time.
+    @inlinable public func tokenEntries(_ i: Int, into buffer: inout [Int]) -> Int {
         let e = entry(i, table: tokenLists, offsets: tokenOffsets)
-        var o = 0
-        var prev = 0
+        // Every entry takes at least one byte, so `e.count` slots hold them all.
+        if buffer.count < e.count { buffer.append(contentsOf: repeatElement(0, count: e.count - buffer.count)) }
         let limit = trie.tokenCount * 4
-        while o < e.count {
-            // One-byte deltas are the common case.
-            let b = e.u8(o)
-            if b < 0x80 {
-                o += 1
-                prev = out.isEmpty ? Int(b) : prev + Int(b)
-                guard prev < limit else { return }
-                out.append(prev)
-                continue
+        return buffer.withUnsafeMutableBufferPointer { slots -> Int in
+            var o = 0, k = 0, prev = 0
+            while o < e.count {
+                let d: Int
+                let b = e.u8(o)
+                if b < 0x80 {
+                    o += 1
+                    d = Int(b)
+                } else {
+                    // Deltas between words are mostly two bytes (ordinals are far apart).
+                    let b2 = e.u8(o + 1)
+                    if b2 < 0x80 && o + 1 < e.count {
+                        o += 2
+                        d = Int(b & 0x7F) | Int(b2) << 7
+                    } else {
+                        guard let v = e.varint(&o, limit: limit) else { break }
+                        d = v
+                    }
+                }
+                prev = k == 0 ? d : prev + d
+                guard prev < limit, k < slots.count else { break }
+                slots[k] = prev
+                k += 1
             }
-            guard let d = e.varint(&o, limit: limit) else { return }
-            prev = out.isEmpty ? d : prev + d
-            out.append(prev)
+            return k
         }
     }
 

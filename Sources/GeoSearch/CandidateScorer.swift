@@ -47,7 +47,33 @@ struct CandidateScorer {
     let wordCount: Int
     let kindMask: UInt8
     let weights: RankingWeights
+    /// The matches flattened into arrays of plain values, read per candidate without copying
+    /// (a `TokenMatch` holds arrays and strings: copying one per word per candidate cost a third
+    /// of a short query's time in reference counting).
+    private let plans: [WordPlan]
+    private let planSources: [PlanSource]
+    private let planCategories: [(id: Int, quality: Double)]
     private var ordinals: [Int] = []
+    /// How many of `ordinals` are the current landmark's.
+    private var ordinalCount = 0
+
+    /// One query word: where its sources (typed script, then other scripts) and categories lie.
+    private struct WordPlan {
+        var sources: Range<Int>
+        var scriptSources: Range<Int>
+        var categories: Range<Int>
+        var coveredByPhrase: Bool
+        var required: Bool
+    }
+
+    /// A source as the scorer reads it: the token ordinals it covers, shifted as the landmark's
+    /// entries are (`ordinal << 2 | class`).
+    private struct PlanSource {
+        var lower: Int
+        var upper: Int
+        var kind: MatchKind
+        var quality: Double
+    }
 
     init(index: LandmarkIndex, matches: [TokenMatch], required: [Bool], options: SearchOptions, relaxed: Bool,
          weights: RankingWeights = .standard) {
@@ -66,6 +92,24 @@ struct CandidateScorer {
         } else {
             nearProjection = nil
         }
+        var plans: [WordPlan] = [], sources: [PlanSource] = [], categories: [(id: Int, quality: Double)] = []
+        func add(_ list: [TokenSource]) -> Range<Int> {
+            let start = sources.count
+            for s in list {
+                sources.append(PlanSource(lower: s.ordinals.lowerBound << 2, upper: s.ordinals.upperBound << 2, kind: s.kind, quality: s.quality))
+            }
+            return start..<sources.count
+        }
+        for (t, m) in matches.enumerated() {
+            let typed = add(m.sources), other = add(m.scriptSources)
+            let c = categories.count
+            categories += m.categories
+            plans.append(WordPlan(sources: typed, scriptSources: other, categories: c..<categories.count,
+                                  coveredByPhrase: m.coveredByPhrase, required: t < required.count && required[t]))
+        }
+        self.plans = plans
+        planSources = sources
+        planCategories = categories
         ordinals.reserveCapacity(64)
     }
 
@@ -84,7 +128,7 @@ struct CandidateScorer {
         guard kindMask & (1 << index.kind(i).rawValue) != 0 else { return nil }
         let p = index.point(i)
         if let f = filter, p.lat < f.minLat || p.lat > f.maxLat || p.lon < f.minLon || p.lon > f.maxLon { return nil }
-        index.tokenOrdinals(i, into: &ordinals)
+        ordinalCount = index.tokenEntries(i, into: &ordinals)
         let category = index.categoryID(i)
         var quality = 0.0
         var byName = 0
@@ -95,9 +139,11 @@ struct CandidateScorer {
         // A whole query word names what this landmark is ("casino" for a casino).
         var categoryNamed = false
         var unmatched: UInt32 = 0
-        for (t, m) in matches.enumerated() {
+        for t in plans.indices {
+            let m = plans[t]
             var (best, bestKind, named) = bestSource(m.sources)
-            for c in m.categories where c.id == category {
+            for k in m.categories where planCategories[k].id == category {
+                let c = planCategories[k]
                 // A word still being typed that starts a category word ("land" → "landkreis") says
                 // what the landmark is unless the landmark's name has the word whole: "land" typed
                 // for a country called Land is the name, and the bonus would lift its boundary above
@@ -130,7 +176,7 @@ struct CandidateScorer {
             }
             if best == 0 {
                 if m.coveredByPhrase { continue }
-                if required[t] { return nil }
+                if m.required { return nil }
                 if t < 32 { unmatched |= 1 << UInt32(t) }
                 continue
             }
@@ -166,32 +212,47 @@ struct CandidateScorer {
         return ScoredCandidate(id: id, score: score, tier: tier, distance: d, unmatched: unmatched)
     }
 
+    /// A score landmark `id` cannot beat, read without its tokens (importance and place only):
+    /// every word matched whole in its shown name, covering it all, with every bonus. A deep scan
+    /// (see DeepScan) scores only the landmarks whose bound beats what it has already.
+    func upperBound(_ id: UInt32) -> Double {
+        let i = Int(id)
+        let w = weights
+        var bound = w.text * w.exactMatch + w.nameCover + w.importance * Double(index.importance(i)) / 255
+        if !planCategories.isEmpty { bound += w.categoryBonus }
+        if options.window != nil && !options.windowIsFilter { bound += w.windowBonus }
+        if let d = distance(to: index.point(i)) {
+            bound += w.distance * (1 - log(1 + d / w.distanceScale) / log(1 + w.distanceHorizon / w.distanceScale))
+        }
+        return bound
+    }
+
     /// The best of `sources` the current landmark has: its quality (a match in a translation or
     /// alternative name, the address or the place around counts a little less than in the shown
     /// name), how it matched, and whether in the shown name.
-    @inline(__always) private func bestSource(_ sources: [TokenSource]) -> (quality: Double, kind: MatchKind, named: Bool) {
+    @inline(__always) private func bestSource(_ range: Range<Int>) -> (quality: Double, kind: MatchKind, named: Bool) {
         var best = (quality: 0.0, kind: MatchKind.fuzzy, named: false)
-        for s in sources where s.quality > best.quality {
-            guard let found = match(s.ordinals) else { continue }
+        for k in range {
+            let s = planSources[k]
+            guard s.quality > best.quality, let found = match(s.lower, s.upper) else { continue }
             let q = s.quality * weights.classFactor(found)
-            if q > best.quality { best = (q, s.kind, found == .name) }
+            if q > best.quality { best = (q, s.kind, found.rawValue == TokenClass.name.rawValue) }
         }
         return best
     }
 
-    /// The best class of the current landmark's tokens in `range` (name, then address, other
+    /// The best class of the current landmark's tokens in `lower ..< upper` (shifted ordinals; name, then address, other
     /// name, context), or nil when none lies there. Entries are `ordinal << 2 | class`, sorted.
-    @inline(__always) private func match(_ range: Range<Int>) -> TokenClass? {
-        let lower = range.lowerBound << 2, upper = range.upperBound << 2
-        var lo = 0, hi = ordinals.count
+    @inline(__always) private func match(_ lower: Int, _ upper: Int) -> TokenClass? {
+        var lo = 0, hi = ordinalCount
         while lo < hi {
             let mid = (lo + hi) / 2
             if ordinals[mid] < lower { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < ordinals.count, ordinals[lo] < upper else { return nil }
+        guard lo < ordinalCount, ordinals[lo] < upper else { return nil }
         var best = TokenClass.context
         var k = lo
-        while k < ordinals.count && ordinals[k] < upper {
+        while k < ordinalCount && ordinals[k] < upper {
             switch ordinals[k] & 3 {
             case 1: return .name
             case 2: best = .address
