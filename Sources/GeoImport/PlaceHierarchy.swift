@@ -11,10 +11,7 @@ import GeoModel
 
 enum PlaceHierarchy {
     /// How far a place node names the landmarks around it, metres.
-    static let reach: [String: Double] = [
-        "city": 15_000, "town": 8_000, "village": 4_000, "municipality": 6_000, "borough": 3_000, "suburb": 2_000,
-        "quarter": 1_200, "hamlet": 1_500, "neighbourhood": 800, "island": 3_000,
-    ]
+    static let reach = PlaceReach.metres
     static let cityPlaces: Set = ["city", "town", "village", "municipality", "hamlet", "island"]
     /// Place nodes that stand for a whole region: their parents are larger areas only (a country
     /// node does not lie in the municipality around its pin).
