@@ -78,7 +78,7 @@ public struct SearchEngine: Sendable {
 }
 
 /// Ranking inside one index.
-struct IndexSearcher: Sendable {
+final class IndexSearcher: Sendable {
     let index: LandmarkIndex
     let weights: RankingWeights
     let limits: CandidateLimits
@@ -102,7 +102,15 @@ struct IndexSearcher: Sendable {
         var matches = TokenMatcher.match(query, index: index, weights: weights)
         var required = matches.map { !$0.coveredByPhrase }
         var seen: [UInt32] = []
-        var results = collect(matches, required: required, options: options, relaxed: false, seen: &seen, isCancelled: isCancelled)
+        var complete = false
+        var results = collect(matches, required: required, options: options, relaxed: false, seen: &seen,
+                              complete: &complete, isCancelled: isCancelled)
+        // The first pass read only part of a long list (the most important, the nearest) and found
+        // too little: the rest is read, scoring only what could still make the page.
+        if !complete && results.count < options.limit {
+            results += deepScan(matches, required: required, options: options, seen: &seen, found: results,
+                                isCancelled: isCancelled)
+        }
         // Words read in another script ("ulitsa" → "улица") rank below every match in the typed script,
         // so they are looked for only when those did not fill the page: the words that matched little
         // in their own script, or every word when nothing was found. The landmarks the first pass
@@ -145,9 +153,14 @@ struct IndexSearcher: Sendable {
             drivers.insert(used)
             // (A query of one word has no other driver: nothing to look at.)
             guard lastDriver(matches, required: required, skipping: drivers) != nil else { break }
-            guard namesAPlace(matches[used]) else { break }
+            // Only landmarks in the places the word names can have it as their context: the scan
+            // keeps to those places' areas when all are known.
+            let place = placeWord(matches[used])
+            guard place != .notAPlace else { break }
+            var areas: [BoundingBox]?
+            if case .within(let boxes) = place { areas = boxes }
             results += collect(matches, required: required, options: options, relaxed: false, seen: &seen,
-                               skipping: drivers, isCancelled: isCancelled)
+                               skipping: drivers, within: areas, isCancelled: isCancelled)
         }
         // The relaxed passes score again what the strict ones rejected: only what qualified is done.
         var qualified = results.map(\.id).sorted()
@@ -180,28 +193,6 @@ struct IndexSearcher: Sendable {
         return NearShare.addNearest(to: best, from: results, count: NearShare.nearestCount(slots: slots), index: index)
     }
 
-    /// Whether a word names a town, suburb, region or postcode (one of its most important
-    /// landmarks is one): such a word may be where a landmark lies rather than its name.
-    private func namesAPlace(_ m: TokenMatch) -> Bool {
-        func isPlace(_ id: UInt32) -> Bool {
-            let kind = index.kind(Int(id))
-            return kind == .place || kind == .area && boundaryCategories.contains(index.categoryID(Int(id)))
-        }
-        for s in m.sources where s.kind == .exact && s.node.isTerminal {
-            // Places are important: the top list has them when the word is common; otherwise a
-            // bounded look at the word's landmarks.
-            if let top = s.node.topOffset, index.topList(at: top).contains(where: isPlace) { return true }
-            var found = false, looked = 0
-            index.postings(of: s.node)?.forEach { id in
-                looked += 1
-                found = isPlace(id)
-                return !found && looked < limits.placeWordScan
-            }
-            if found { return true }
-        }
-        return false
-    }
-
     /// The word that drives candidate generation: the most selective required one not in `skipping`.
     private func lastDriver(_ matches: [TokenMatch], required: [Bool], skipping: Set<Int>) -> Int? {
         matches.indices.filter { required[$0] && !matches[$0].isEmpty && !matches[$0].coveredByPhrase && !skipping.contains($0) }
@@ -213,7 +204,18 @@ struct IndexSearcher: Sendable {
     /// token's, when they are fewer.
     private func collect(_ matches: [TokenMatch], required: [Bool], options: SearchOptions, relaxed: Bool,
                          seen: inout [UInt32], skipping: Set<Int> = [], driver alternative: TokenMatch? = nil,
-                         isCancelled: () -> Bool) -> [ScoredCandidate] {
+                         within areas: [BoundingBox]? = nil, isCancelled: () -> Bool) -> [ScoredCandidate] {
+        var complete = false
+        return collect(matches, required: required, options: options, relaxed: relaxed, seen: &seen, skipping: skipping,
+                       driver: alternative, within: areas, complete: &complete, isCancelled: isCancelled)
+    }
+
+    /// `collect`, telling in `complete` whether every landmark the driver lists (in the area
+    /// searched) was looked at, or budgets and caps left some unread.
+    private func collect(_ matches: [TokenMatch], required: [Bool], options: SearchOptions, relaxed: Bool,
+                         seen: inout [UInt32], skipping: Set<Int> = [], driver alternative: TokenMatch? = nil,
+                         within areas: [BoundingBox]? = nil, complete: inout Bool, isCancelled: () -> Bool) -> [ScoredCandidate] {
+        complete = true
         for (i, m) in matches.enumerated() where required[i] && m.isEmpty { return [] }
         guard let driverIndex = lastDriver(matches, required: required, skipping: skipping) else { return [] }
         var driver = matches[driverIndex]
@@ -246,22 +248,22 @@ struct IndexSearcher: Sendable {
             seen = merge(seen, fresh)
             return budget > 0
         }
-        let everything = [0..<UInt32(index.count)]
+        let everything = ranges(nil, within: areas)
         if let box = options.filterBox {
-            source.forEachID(in: index.quadtree.ranges(intersecting: FixedBoundingBox(box))) { batch.append($0); return true }
-            _ = flush()
+            source.forEachID(in: ranges(box, within: areas)) { batch.append($0); return true }
+            if !flush() { complete = false }
         } else if let near = options.near, driver.cost > limits.ringThreshold {
             let target = max(options.limit * limits.targetFactor, limits.minTarget)
             var done = false
             for r in limits.rings {
-                let ranges = index.quadtree.ranges(intersecting: FixedBoundingBox(BoundingBox(around: near, meters: r)))
-                source.forEachID(in: ranges) { batch.append($0); return true }
-                guard flush() else { done = true; break }
+                source.forEachID(in: ranges(BoundingBox(around: near, meters: r), within: areas)) { batch.append($0); return true }
+                guard flush() else { done = true; complete = false; break }
                 if out.count >= target { done = true; break }
             }
             if !done {
                 source.forEachID(in: everything) { batch.append($0); return batch.count < limits.fallbackScan }
-                _ = flush()
+                if batch.count >= limits.fallbackScan { complete = false }
+                if !flush() { complete = false }
             }
             // Far but important matches (a capital city) still compete.
             batch.append(contentsOf: source.important(limit: limits.importantNearby))
@@ -274,7 +276,8 @@ struct IndexSearcher: Sendable {
             // share of the category.
             let cap = options.near == nil ? limits.scanWithoutHint : limits.scanWithHint
             source.forEachID(in: everything) { batch.append($0); return batch.count < cap }
-            _ = flush()
+            if batch.count >= cap { complete = false }
+            if !flush() { complete = false }
         } else {
             // A common prefix without a location: the most important matches, plus exact matches of
             // the word when they are few enough to rank (a word in thousands of names, "des", is
@@ -284,13 +287,14 @@ struct IndexSearcher: Sendable {
             let whole: (TokenSource) -> Bool = {
                 ($0.kind == .exact || $0.kind == .abbreviation
                     || ($0.kind == .transliterated && $0.node.isTerminal && $0.ordinals == $0.node.ordinalStart..<($0.node.ordinalStart + 1)))
-                    && index.tokenPostingCount(of: $0.node) <= limits.exactListMax
+                    && self.index.tokenPostingCount(of: $0.node) <= self.limits.exactListMax
             }
             exact.sources = exact.sources.filter(whole)
             exact.scriptSources = exact.scriptSources.filter(whole)
             exact.categories = []
             CandidateSource(index: index, match: exact).forEachID(in: everything) { batch.append($0); return batch.count < limits.exactScan }
             _ = flush()
+            complete = false
         }
         return out
     }
