@@ -225,6 +225,7 @@ public enum CategoryCatalog {
     building=yes|Building|building|building|
     building=civic|Civic building|town-hall|civic building|
     building=church|Church|religious-christian|church|
+    building=chapel|Chapel|religious-christian|chapel,church|
     building=cathedral|Cathedral|religious-christian|cathedral|
     building=train_station|Station building|rail|station|
     building=hotel|Hotel|lodging|hotel|

@@ -32,8 +32,8 @@ extension CategoryWords {
     amenity=kindergarten|llar d'infants,escola bressol,parvulari
     amenity=college|
     amenity=university|universitat,universitats,facultat
-    amenity=place_of_worship,historic=church,building=church|església,esglésies,parròquia
-    amenity=place_of_worship|capella,ermita,santuari,mesquita,sinagoga,temple
+    amenity=place_of_worship,historic=church,building=church,building=chapel|església,esglésies,parròquia
+    amenity=place_of_worship,building=chapel|capella,ermita,santuari,mesquita,sinagoga,temple
     amenity=theatre|teatre,teatres
     amenity=cinema|cinema,cinemes,cine
     amenity=arts_centre|centre cultural,casal de cultura

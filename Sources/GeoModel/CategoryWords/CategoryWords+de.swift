@@ -34,8 +34,8 @@ extension CategoryWords {
     amenity=kindergarten|kindergarten,kindergärten,kita,kitas,kindertagesstätte
     amenity=college|berufsschule,volkshochschule
     amenity=university|universität,universitäten,uni,hochschule,fachhochschule
-    amenity=place_of_worship,historic=church,building=church|kirche,kirchen
-    amenity=place_of_worship|kapelle,moschee,moscheen,synagoge,tempel
+    amenity=place_of_worship,historic=church,building=church,building=chapel|kirche,kirchen
+    amenity=place_of_worship,building=chapel|kapelle,moschee,moscheen,synagoge,tempel
     amenity=theatre|theater,schauspielhaus,oper,opernhaus
     amenity=cinema|kino,kinos
     amenity=arts_centre|kulturzentrum
@@ -106,6 +106,7 @@ extension CategoryWords {
     tourism=hotel,building=hotel|hotel,hotels
     tourism=hostel|hostel,jugendherberge,jugendherbergen
     tourism=guest_house|pension,pensionen,gasthof,gästehaus,fremdenzimmer
+    tourism=hotel,tourism=guest_house,tourism=hostel,tourism=motel,tourism=apartment|unterkunft,unterkünfte,übernachtung,übernachtungen
     tourism=motel|motel
     tourism=apartment|ferienwohnung,ferienwohnungen,fewo,appartement
     tourism=camp_site|campingplatz,campingplätze,zeltplatz,camping

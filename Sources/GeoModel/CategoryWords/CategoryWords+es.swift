@@ -31,8 +31,8 @@ extension CategoryWords {
     amenity=kindergarten|guardería,escuela infantil,jardín de infancia
     amenity=college|
     amenity=university|universidad,universidades,facultad
-    amenity=place_of_worship,historic=church,building=church|iglesia,iglesias,parroquia
-    amenity=place_of_worship|capilla,ermita,mezquita,sinagoga,templo
+    amenity=place_of_worship,historic=church,building=church,building=chapel|iglesia,iglesias,parroquia
+    amenity=place_of_worship,building=chapel|capilla,ermita,mezquita,sinagoga,templo
     amenity=theatre|teatro,teatros
     amenity=cinema|cine,cines
     amenity=arts_centre|centro cultural,casa de cultura

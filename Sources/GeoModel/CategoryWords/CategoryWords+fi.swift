@@ -16,7 +16,7 @@ extension CategoryWords {
     amenity=doctors,healthcare=doctor|lääkäri,lääkärit,lääkäriasema
     amenity=dentist,healthcare=dentist|hammaslääkäri,hammaslääkärit,hammashoitola
     amenity=veterinary|eläinlääkäri,eläinklinikka
-    amenity=atm|pankkiautomaatti,pankkiautomaatit
+    amenity=atm|pankkiautomaatti,pankkiautomaatit,ottoautomaatti,otto-automaatti
     amenity=bank|pankki,pankit
     amenity=bureau_de_change|valuutanvaihto,rahanvaihto
     amenity=post_office|posti,postitoimisto
@@ -31,8 +31,8 @@ extension CategoryWords {
     amenity=kindergarten|päiväkoti,päiväkodit,lastentarha
     amenity=college|ammattikoulu,ammattiopisto,opisto
     amenity=university|yliopisto,yliopistot,ammattikorkeakoulu,korkeakoulu
-    amenity=place_of_worship,historic=church,building=church|kirkko,kirkot
-    amenity=place_of_worship|kappeli,moskeija,synagoga,temppeli,rukoushuone
+    amenity=place_of_worship,historic=church,building=church,building=chapel|kirkko,kirkot
+    amenity=place_of_worship,building=chapel|kappeli,moskeija,synagoga,temppeli,rukoushuone
     amenity=theatre|teatteri,teatterit,ooppera
     amenity=cinema|elokuvateatteri,elokuvateatterit,leffateatteri
     amenity=arts_centre|kulttuurikeskus,kulttuuritalo

@@ -31,8 +31,8 @@ extension CategoryWords {
     amenity=kindergarten|école maternelle,maternelle
     amenity=college|
     amenity=university|université,universités,fac,faculté
-    amenity=place_of_worship,historic=church,building=church|église,églises
-    amenity=place_of_worship|chapelle,mosquée,synagogue,temple
+    amenity=place_of_worship,historic=church,building=church,building=chapel|église,églises
+    amenity=place_of_worship,building=chapel|chapelle,mosquée,synagogue,temple
     amenity=theatre|théâtre,théâtres,opéra
     amenity=cinema|cinéma,cinémas,ciné
     amenity=arts_centre|centre culturel

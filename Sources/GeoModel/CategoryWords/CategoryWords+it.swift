@@ -31,8 +31,8 @@ extension CategoryWords {
     amenity=kindergarten|scuola materna,scuola dell'infanzia,asilo
     amenity=college|
     amenity=university|università,ateneo,facoltà
-    amenity=place_of_worship,historic=church,building=church|chiesa,chiese,parrocchia,pieve
-    amenity=place_of_worship|cappella,moschea,sinagoga,tempio,santuario
+    amenity=place_of_worship,historic=church,building=church,building=chapel|chiesa,chiese,parrocchia,pieve
+    amenity=place_of_worship,building=chapel|cappella,moschea,sinagoga,tempio,santuario
     amenity=theatre|teatro,teatri
     amenity=cinema|cinema,multisala
     amenity=arts_centre|centro culturale

@@ -31,8 +31,8 @@ extension CategoryWords {
     amenity=kindergarten|kleuterschool,peuterspeelzaal
     amenity=college|hogeschool,mbo
     amenity=university|universiteit,universiteiten,uni
-    amenity=place_of_worship,historic=church,building=church|kerk,kerken
-    amenity=place_of_worship|kapel,moskee,synagoge,tempel
+    amenity=place_of_worship,historic=church,building=church,building=chapel|kerk,kerken
+    amenity=place_of_worship,building=chapel|kapel,moskee,synagoge,tempel
     amenity=theatre|theater,schouwburg,theaters
     amenity=cinema|bioscoop,bioscopen,filmhuis
     amenity=arts_centre|cultureel centrum,cultuurcentrum

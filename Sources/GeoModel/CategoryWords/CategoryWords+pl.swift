@@ -31,8 +31,8 @@ extension CategoryWords {
     amenity=kindergarten|przedszkole,przedszkola
     amenity=college|szkoła policealna,kolegium
     amenity=university|uniwersytet,uczelnia,politechnika,akademia,uczelnie
-    amenity=place_of_worship,historic=church,building=church|kościół,kościoły,parafia
-    amenity=place_of_worship|kaplica,meczet,synagoga,cerkiew,świątynia,zbór
+    amenity=place_of_worship,historic=church,building=church,building=chapel|kościół,kościoły,parafia
+    amenity=place_of_worship,building=chapel|kaplica,meczet,synagoga,cerkiew,świątynia,zbór
     amenity=theatre|teatr,teatry,opera,filharmonia
     amenity=cinema|kino,kina
     amenity=arts_centre|centrum kultury,dom kultury

@@ -31,8 +31,8 @@ extension CategoryWords {
     amenity=kindergarten|jardim de infância,creche,pré-escola
     amenity=college|
     amenity=university|universidade,universidades,faculdade
-    amenity=place_of_worship,historic=church,building=church|igreja,igrejas,paróquia
-    amenity=place_of_worship|capela,ermida,mesquita,sinagoga,templo
+    amenity=place_of_worship,historic=church,building=church,building=chapel|igreja,igrejas,paróquia
+    amenity=place_of_worship,building=chapel|capela,ermida,mesquita,sinagoga,templo
     amenity=theatre|teatro,teatros
     amenity=cinema|cinema,cinemas
     amenity=arts_centre|centro cultural,casa da cultura

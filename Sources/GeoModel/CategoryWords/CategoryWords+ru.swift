@@ -31,8 +31,8 @@ extension CategoryWords {
     amenity=kindergarten|детский сад,детсад,садик
     amenity=college|колледж,техникум,училище
     amenity=university|университет,институт,вуз,академия
-    amenity=place_of_worship,historic=church,building=church|церковь,храм,церкви,храмы
-    amenity=place_of_worship|часовня,мечеть,синагога,собор
+    amenity=place_of_worship,historic=church,building=church,building=chapel|церковь,храм,церкви,храмы
+    amenity=place_of_worship,building=chapel|часовня,мечеть,синагога,собор
     amenity=theatre|театр,театры
     amenity=cinema|кинотеатр,кинотеатры,кино
     amenity=arts_centre|дом культуры,культурный центр

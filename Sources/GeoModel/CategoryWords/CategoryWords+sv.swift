@@ -31,8 +31,8 @@ extension CategoryWords {
     amenity=kindergarten|förskola,förskolor,dagis
     amenity=college|yrkeshögskola,folkhögskola
     amenity=university|universitet,högskola,universitetet
-    amenity=place_of_worship,historic=church,building=church|kyrka,kyrkor,kyrkan
-    amenity=place_of_worship|kapell,moské,synagoga,tempel
+    amenity=place_of_worship,historic=church,building=church,building=chapel|kyrka,kyrkor,kyrkan
+    amenity=place_of_worship,building=chapel|kapell,moské,synagoga,tempel
     amenity=theatre|teater,teatrar,opera
     amenity=cinema|biograf,bio,biografer
     amenity=arts_centre|kulturhus,kulturcentrum
