@@ -2,7 +2,9 @@
 // order is mostly importance order: with a location hint, "c" would list the
 // region's largest places and nothing of the street the user stands in. This
 // keeps a share of the first page (CandidateLimits.nearShare) for the nearest
-// matches, the rest for the best-scored ones, and orders that page by score.
+// matches, the rest for the best-scored ones, and interleaves them on the page:
+// the nearest first (what the user most likely means when a letter or two is
+// all there is), the best-scored second, and so on.
 import GeoFormat
 import GeoModel
 
@@ -59,16 +61,17 @@ enum NearShare {
         return out.count == best.count ? out : out.sorted(by: IndexSearcher.better)
     }
 
-    /// The page first (`slots` nearest eligible candidates and the best-scored others up to
-    /// `limit`, in score order), then the rest in score order. `pool` is sorted best first.
+    /// The page first — `slots` nearest eligible candidates and the best-scored others up to
+    /// `limit`, interleaved: nearest, best, next nearest, next best… — then the rest in score
+    /// order. `pool` is sorted best first.
     static func order(_ pool: [(source: Int, candidate: ScoredCandidate)], limit: Int, slots: Int,
                       eligible: ((source: Int, candidate: ScoredCandidate)) -> Bool) -> [(source: Int, candidate: ScoredCandidate)] {
-        guard pool.count > limit, slots > 0 else { return pool }
+        guard pool.count > 1, slots > 0 else { return pool }
         var onPage = [Bool](repeating: false, count: pool.count)
         let canTake = pool.map(eligible)
-        // The nearest by selection: the pool and the slots are small.
-        var taken = 0
-        while taken < slots {
+        // The nearest by selection, nearest first: the pool and the slots are small.
+        var near: [Int] = []
+        while near.count < slots {
             var pick: Int?
             for i in pool.indices where canTake[i] && !onPage[i] {
                 if let p = pick, !nearer(pool[i].candidate, pool[p].candidate) { continue }
@@ -76,13 +79,19 @@ enum NearShare {
             }
             guard let p = pick else { break }
             onPage[p] = true
-            taken += 1
+            near.append(p)
         }
-        for i in pool.indices where taken < limit && !onPage[i] {
+        var best: [Int] = []
+        for i in pool.indices where near.count + best.count < limit && !onPage[i] {
             onPage[i] = true
-            taken += 1
+            best.append(i)
         }
-        return pool.indices.filter { onPage[$0] }.map { pool[$0] } + pool.indices.filter { !onPage[$0] }.map { pool[$0] }
+        var page: [Int] = []
+        for k in 0..<max(near.count, best.count) {
+            if k < near.count { page.append(near[k]) }
+            if k < best.count { page.append(best[k]) }
+        }
+        return page.map { pool[$0] } + pool.indices.filter { !onPage[$0] }.map { pool[$0] }
     }
 
     @inline(__always) static func nearer(_ a: ScoredCandidate, _ b: ScoredCandidate) -> Bool {

@@ -138,9 +138,11 @@ private func search(_ text: String, near: Coordinate? = nil, limit: Int = 10, li
             for limits in [CandidateLimits.standard, rings] {
                 let r = try search(q, near: hint, limits: limits)
                 #expect(r.count == 10 && near(r) >= 5, "\(q): \(r.map(\.name))")
-                // The other half is still the most important matches, and the page is in score order.
+                // The other half is still the most important matches; the page interleaves them,
+                // the nearest first and the best-scored second.
                 #expect(r.filter { $0.kind == .place }.count >= 3, "\(q): \(r.map(\.name))")
-                #expect(r.map(\.score) == r.map(\.score).sorted(by: >))
+                #expect(r.first?.distance == r.compactMap(\.distance).min(), "\(q): \(r.map(\.name))")
+                #expect(r.prefix(2).contains { $0.score == r.map(\.score).max() }, "\(q): \(r.map(\.name))")
                 // An address matches only through its street: the street is the answer.
                 #expect(!r.contains { $0.kind == .address })
             }
