@@ -74,9 +74,7 @@ enum TokenMatcher {
                          weights: RankingWeights = .standard, roots: TrieRoots? = nil) -> Bool {
         var added = false
         for i in matches.indices where matches[i].cost - matches[i].scriptCost < threshold {
-            var typo = false
             for f in FuzzyTrieWalk.matches(matches[i].token, in: index.trie) where f.edits > 0 {
-                typo = true
                 // Skip ranges already matched exactly or as a prefix.
                 if matches[i].sources.contains(where: { $0.ordinals.contains(f.ordinals.lowerBound) && $0.kind != .fuzzy }) { continue }
                 let q = f.edits == 1 ? weights.oneTypo : weights.twoTypos
@@ -86,8 +84,9 @@ enum TokenMatcher {
                 matches[i].cost += max(1, whole ? index.postingTotal(of: f.node) : index.tokenPostingCount(of: f.node))
                 added = true
             }
-            // A typo in another script is looked for only when the word found nothing else at all.
-            guard !typo, matches[i].sources.isEmpty, matches[i].scriptSources.isEmpty else { continue }
+            // A typo in another script is looked for only when the word found nothing better than a
+            // typo in its own ("vektina" may be one edit from some Latin name, yet meant "веткина").
+            guard matches[i].sources.allSatisfy({ $0.kind == .fuzzy }), matches[i].scriptSources.isEmpty else { continue }
             let before = matches[i].scriptSources.count
             addTransliterations(&matches[i], index: index, weights: weights, roots: roots ?? TrieRoots(trie: index.trie),
                                 maxEdits: FuzzyTrieWalk.budget(for: matches[i].token))
