@@ -22,9 +22,12 @@ extension IndexSearcher {
     /// At most this many areas bound a scan; a word naming more places than that is scanned everywhere.
     static let maxPlaceAreas = 16
 
-    /// Whether a word names a town, suburb, region or postcode (one of its landmarks is one), and
-    /// where the landmarks it describes lie.
-    func placeWord(_ m: TokenMatch) -> PlaceWord {
+    /// Whether a word names a town, suburb, region or postcode (one of its landmarks is one whose
+    /// whole name the query has: "vaduz", "la condamine" — not the "de" of "Quartier de la
+    /// Condamine", which would send every "de la …" through a second pass), and where the
+    /// landmarks it describes lie.
+    func placeWord(_ m: TokenMatch, in matches: [TokenMatch]) -> PlaceWord {
+        var entries: [Int] = []
         var boxes: [BoundingBox] = []
         var named = false
         var bounded = true
@@ -37,7 +40,8 @@ extension IndexSearcher {
         func look(_ id: UInt32) {
             let i = Int(id)
             let kind = index.kind(i)
-            guard kind == .place || kind == .area && boundaryCategories.contains(index.categoryID(i)) else { return }
+            guard kind == .place || kind == .area && boundaryCategories.contains(index.categoryID(i)),
+                  queryHasName(of: i, matches, &entries) else { return }
             named = true
             guard bounded else { return }
             if let area = area(of: i), boxes.count < IndexSearcher.maxPlaceAreas {
@@ -66,6 +70,18 @@ extension IndexSearcher {
         }
         guard named else { return .notAPlace }
         return bounded && !boxes.isEmpty ? .within(boxes) : .somewhere
+    }
+
+    /// Whether every word of landmark `i`'s shown name is matched by some query word.
+    private func queryHasName(of i: Int, _ matches: [TokenMatch], _ entries: inout [Int]) -> Bool {
+        let n = index.tokenEntries(i, into: &entries)
+        var any = false
+        for k in 0..<n where entries[k] & 3 == TokenClass.name.rawValue {
+            any = true
+            let ordinal = entries[k] >> 2
+            guard matches.contains(where: { $0.sources.contains { $0.ordinals.contains(ordinal) } }) else { return false }
+        }
+        return any
     }
 
     /// Where the landmarks a place names lie: its outline's box (the import decides by the same

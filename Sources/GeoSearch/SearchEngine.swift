@@ -155,7 +155,7 @@ final class IndexSearcher: Sendable {
             guard lastDriver(matches, required: required, skipping: drivers) != nil else { break }
             // Only landmarks in the places the word names can have it as their context: the scan
             // keeps to those places' areas when all are known.
-            let place = placeWord(matches[used])
+            let place = placeWord(matches[used], in: matches)
             guard place != .notAPlace else { break }
             var areas: [BoundingBox]?
             if case .within(let boxes) = place { areas = boxes }
