@@ -1,7 +1,11 @@
 // The base map drawn from the index: /features gives roads, areas, water and
 // place names for the visible box; they are styled here by layer, kind and
-// zoom (an OpenStreetMap-like palette) on one canvas. A request is made when
-// the view settles; a newer view cancels an older request.
+// zoom (an OpenStreetMap-like palette). A zoomed-in city is tens of thousands
+// of points, and the page must go on answering keystrokes while it draws them:
+// so the answer is parsed in a worker (features-worker.js) into typed arrays,
+// and one canvas layer paints those arrays straight onto one <canvas>, a few
+// milliseconds a frame, into a spare canvas swapped in when whole. A newer
+// view cancels an older request and an older paint.
 const AREA_COLOURS = {
   water: '#aad3df', sand: '#f5e9c6', building: '#d9d0c9',
   residential: '#e0dfdf', commercial: '#f2dad9', retail: '#ffd6d1', industrial: '#ebdbe8', railway: '#e6dce6',
@@ -19,6 +23,8 @@ const ROADS = {
   platform: ['#bbbbbb', 2], ferry: ['#6666ff', 1.5],
 };
 const DASHED = new Set(['footway', 'path', 'cycleway', 'bridleway', 'track', 'steps', 'ferry', 'corridor']);
+// At most this long a frame on painting: a keystroke waits no longer than that for the thread.
+const SLICE_MS = 4;
 
 export class BaseMap {
   constructor(map) {
@@ -26,88 +32,215 @@ export class BaseMap {
     // Panes keep the base map under routes and pins, and its labels above routes.
     map.createPane('base').style.zIndex = 250;
     map.createPane('labels').style.zIndex = 450;
-    this.layer = null;
-    this.drawToken = 0;
-    this.renderer = L.canvas({ padding: 0.3, pane: 'base' });
-    this.controller = null;
+    this.layer = new BaseLayer().addTo(map);
+    this.worker = new Worker('/web/features-worker.js');
+    this.worker.onmessage = event => this.received(event.data);
+    this.worker.onerror = event => console.warn('base map worker:', event.message);
+    this.requested = 0;
     this.timer = null;
   }
 
+  // The first view waits like any other: a page that moves the map at once (to a search
+  // result, a shared link) then loads one view, not two.
   start() {
-    this.map.on('moveend', () => { clearTimeout(this.timer); this.timer = setTimeout(() => this.load(), 120); });
-    this.load();
+    const later = () => { clearTimeout(this.timer); this.timer = setTimeout(() => this.load(), 120); };
+    this.map.on('moveend', later);
+    later();
   }
 
-  async load() {
+  load() {
     const b = this.map.getBounds().pad(0.25);
-    const zoom = this.map.getZoom();
-    if (this.controller) this.controller.abort();
-    this.controller = new AbortController();
     const box = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].map(v => v.toFixed(6)).join(',');
-    try {
-      const response = await fetch(`/features?bbox=${box}&zoom=${zoom}`, { signal: this.controller.signal });
-      if (!response.ok) return;
-      this.draw(await response.json(), zoom);
-    } catch (error) {
-      if (error.name !== 'AbortError') console.warn('base map:', error.message);
-    }
+    // The worker cancels the request it was still waiting for; an answer to an older id is dropped.
+    this.worker.postMessage({ id: ++this.requested, url: new URL(`/features?bbox=${box}&zoom=${this.map.getZoom()}`, location.href).href });
   }
 
-  // The features are added in slices of a few milliseconds, one slice per frame, on top of the
-  // old drawing (removed once the new one is whole): a zoomed-in city has thousands of buildings,
-  // and drawing them in one go would hold up the keystrokes typed meanwhile.
-  draw(collection, zoom) {
-    const token = ++this.drawToken;
-    const group = L.layerGroup().addTo(this.map);
-    const order = { landuse: 0, green: 1, sand: 2, water: 3, building: 4, waterway: 5, coastline: 6, railway: 7, roads: 8, places: 9 };
-    const features = collection.features.slice().sort((a, b) =>
-      (order[a.properties.layer] ?? 5) - (order[b.properties.layer] ?? 5) || roadRank(b) - roadRank(a));
-    const scale = Math.max(0.35, Math.min(2.2, (zoom - 11) / 4));
-    let next = 0;
-    const slice = () => {
-      if (token !== this.drawToken) { this.map.removeLayer(group); return; }   // a newer view took over
-      const until = performance.now() + 6;
-      while (next < features.length && performance.now() < until) this.add(group, features[next++], zoom, scale);
-      if (next < features.length) { requestAnimationFrame(slice); return; }
-      if (this.layer) this.map.removeLayer(this.layer);
-      this.layer = group;
-    };
-    slice();
-  }
-
-  add(group, f, zoom, scale) {
-    const p = f.properties;
-    if (p.layer === 'places') {
-      const size = 11 + Math.round((p.importance || 0) * 8);
-      group.addLayer(L.marker([f.geometry.coordinates[1], f.geometry.coordinates[0]], {
-        interactive: false, keyboard: false, pane: 'labels',
-        icon: L.divIcon({ className: '', html: `<div class="place-label" style="font-size:${size}px">${escapeHTML(p.name)}</div>` }),
-      }));
-    } else if (p.layer === 'roads') {
-      const [colour, width] = ROADS[p.highway] || ['#ffffff', 2];
-      const weight = Math.max(0.8, width * scale);
-      if (!DASHED.has(p.highway) && zoom >= 14) {
-        group.addLayer(L.geoJSON(f, { renderer: this.renderer, interactive: false, style: { color: '#bbb', weight: weight + 1.6, lineCap: 'round' } }));
-      }
-      group.addLayer(L.geoJSON(f, { renderer: this.renderer, interactive: false, style: {
-        color: colour, weight, lineCap: 'round', dashArray: DASHED.has(p.highway) ? '3 3' : null } }));
-    } else if (p.layer === 'waterway' || p.layer === 'coastline' || p.layer === 'railway') {
-      const style = p.layer === 'railway' ? { color: '#888', weight: 1.5, dashArray: '6 4' }
-        : p.layer === 'coastline' ? { color: '#6fa8c7', weight: 1.5 }
-        : { color: '#aad3df', weight: p.kind === 'river' || p.kind === 'canal' ? 4 * scale + 1 : 1.5 };
-      group.addLayer(L.geoJSON(f, { renderer: this.renderer, interactive: false, style }));
-    } else {
-      const fill = AREA_COLOURS[p.kind] || AREA_COLOURS[p.layer] || '#e8e8e0';
-      group.addLayer(L.geoJSON(f, { renderer: this.renderer, interactive: false, style: {
-        stroke: p.layer === 'building', color: '#c4b6ab', weight: 0.6, fillColor: fill, fillOpacity: 1 } }));
-    }
+  received(data) {
+    if (data.id !== this.requested) return;
+    if (data.error) { console.warn('base map:', data.error); return; }
+    this.layer.setData(data);
   }
 }
 
-function roadRank(f) {
-  const order = Object.keys(ROADS);
-  const i = order.indexOf(f.properties.highway);
-  return i < 0 ? 0 : order.length - i;
+/// One <canvas> in the 'base' pane, painted from the worker's arrays at each new view, and the
+/// place names as one block of labels in the 'labels' pane.
+const BaseLayer = L.Layer.extend({
+  options: { pane: 'base', padding: 0.25 },
+
+  onAdd(map) {
+    this._canvas = this._newCanvas();
+    this.getPane().appendChild(this._canvas);
+    this._labels = L.DomUtil.create('div', 'base-labels', map.getPane('labels'));
+    this._spare = null;   // the canvas a paint draws into, swapped with the shown one when whole
+    this._shown = null;   // what the shown canvas holds: its zoom and top-left in world pixels
+    this._data = null;
+    this._token = 0;
+  },
+
+  onRemove() {
+    this._token++;
+    L.DomUtil.remove(this._canvas);
+    L.DomUtil.remove(this._labels);
+  },
+
+  getEvents() {
+    const events = { zoom: this._onZoom, viewreset: this._onZoom };
+    if (this._map.options.zoomAnimation && L.Browser.any3d) events.zoomanim = this._onAnimZoom;
+    return events;
+  },
+
+  setData(data) {
+    this._data = data;
+    this._paint();
+  },
+
+  _newCanvas() {
+    const canvas = L.DomUtil.create('canvas', 'leaflet-zoom-animated base-canvas');
+    canvas.setAttribute('aria-hidden', 'true');
+    return canvas;
+  },
+
+  // The shown canvas follows the map between paints: moved, or scaled while a zoom animates
+  // and until the new view's data is painted whole (painting the old data at the new zoom
+  // first would double the work while the user may be typing).
+  _onAnimZoom(e) { this._place(e.center, e.zoom); },
+  _onZoom() { this._place(); },
+
+  _place(center, zoom) {
+    const s = this._shown, map = this._map;
+    if (!s) return;
+    const z = zoom ?? map.getZoom();
+    const origin = center && map._getNewPixelOrigin ? map._getNewPixelOrigin(center, z) : map.getPixelOrigin();
+    const k = map.getZoomScale(z, s.zoom);
+    const at = L.point(s.x * k - origin.x, s.y * k - origin.y);
+    L.DomUtil.setTransform(this._canvas, at, k);
+    // Names keep their size: they are hidden while the canvas is scaled, and put back by the next paint.
+    this._labels.style.display = k === 1 ? '' : 'none';
+    L.DomUtil.setPosition(this._labels, at);
+  },
+
+  _paint() {
+    const map = this._map, data = this._data;
+    if (!map || !data) return;
+    const token = ++this._token;
+    const size = map.getSize(), p = this.options.padding, zoom = map.getZoom();
+    const topLeft = map.containerPointToLayerPoint(size.multiplyBy(-p)).round().add(map.getPixelOrigin());
+    const width = Math.round(size.x * (1 + 2 * p)), height = Math.round(size.y * (1 + 2 * p));
+    const ratio = window.devicePixelRatio || 1;
+    const canvas = this._spare || this._newCanvas();
+    this._spare = null;
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
+    canvas.style.width = width + 'px';
+    canvas.style.height = height + 'px';
+    const ctx = canvas.getContext('2d');
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.lineCap = ctx.lineJoin = 'round';
+    const scale = 2 ** zoom;
+    const job = {
+      token, data, canvas, ctx, zoom, scale, x: topLeft.x, y: topLeft.y, width, height, next: 0,
+      styles: data.styles.map(name => resolveStyle(name, zoom)),
+      // The canvas's extent in the worker's zoom-0 pixels, to skip what falls outside it.
+      box: [topLeft.x / scale, topLeft.y / scale, (topLeft.x + width) / scale, (topLeft.y + height) / scale],
+    };
+    requestAnimationFrame(() => this._slice(job));
+  },
+
+  // Paints operations until the slice's time is up, then waits for the next frame. Consecutive
+  // operations of one style go into one path, filled or stroked once.
+  _slice(job) {
+    if (job.token !== this._token) { this._spare = job.canvas; return; }   // a newer view took over
+    const until = performance.now() + SLICE_MS;
+    const { ops, rings, xy, boxes } = job.data;
+    const { ctx, scale, styles } = job;
+    const ox = job.x, oy = job.y;
+    const [minX, minY, maxX, maxY] = job.box;
+    const count = ops.length / 3;
+    let current = -1, style = null, open = false, i = job.next;
+    for (; i < count; i++) {
+      if ((i & 15) === 0 && performance.now() > until) break;
+      const s = ops[3 * i];
+      if (s !== current) {
+        if (open) finish(ctx, style);
+        current = s; style = styles[s]; open = false;
+        ctx.beginPath();
+      }
+      if (!style || boxes[4 * i] > maxX || boxes[4 * i + 2] < minX || boxes[4 * i + 1] > maxY || boxes[4 * i + 3] < minY) continue;
+      for (let r = ops[3 * i + 1], end = r + ops[3 * i + 2]; r < end; r++) {
+        const first = rings[2 * r], last = first + rings[2 * r + 1] - 1;
+        let px = xy[2 * first] * scale - ox, py = xy[2 * first + 1] * scale - oy;
+        ctx.moveTo(px, py);
+        for (let q = first + 1; q <= last; q++) {
+          const x = xy[2 * q] * scale - ox, y = xy[2 * q + 1] * scale - oy;
+          // Points closer than half a pixel add nothing but work (a view zoomed out from the data's).
+          if (q < last && Math.abs(x - px) + Math.abs(y - py) < 0.5) continue;
+          ctx.lineTo(x, y);
+          px = x; py = y;
+        }
+        if (style.fill) ctx.closePath();
+      }
+      open = true;
+    }
+    if (open) finish(ctx, style);
+    job.next = i;
+    if (i < count) requestAnimationFrame(() => this._slice(job));
+    else this._show(job);
+  },
+
+  // The paint is whole: its canvas takes the shown one's place, and the names go on top.
+  _show(job) {
+    const old = this._canvas;
+    old.replaceWith(job.canvas);
+    this._canvas = job.canvas;
+    this._spare = old;
+    this._shown = { zoom: job.zoom, x: job.x, y: job.y, width: job.width, height: job.height };
+    const { scale } = job, [minX, minY, maxX, maxY] = job.box;
+    // Lower names over higher ones, as Leaflet stacks markers.
+    const labels = job.data.labels.filter(l => l.x >= minX && l.x <= maxX && l.y >= minY && l.y <= maxY)
+      .sort((a, b) => a.y - b.y);
+    this._labels.innerHTML = labels.map(l =>
+      `<div class="place-label" style="left:${(l.x * scale - job.x).toFixed(1)}px;top:${(l.y * scale - job.y).toFixed(1)}px;` +
+      `font-size:${l.size}px">${escapeHTML(l.name)}</div>`).join('');
+    this._place();
+  },
+});
+
+function finish(ctx, style) {
+  if (style.fill) {
+    ctx.fillStyle = style.fill;
+    ctx.fill();   // non-zero: the worker turned holes the other way round from their outer ring
+  }
+  if (style.stroke) {
+    ctx.setLineDash(style.dash || []);
+    ctx.lineWidth = style.width;
+    ctx.strokeStyle = style.stroke;
+    ctx.stroke();
+  }
+}
+
+/// The look of a style name from the worker ("road|residential", "area|green|park", "waterway|waterway|river", …) at `zoom`,
+/// or null for what is not drawn at that zoom.
+function resolveStyle(name, zoom) {
+  const [type, a, ...rest] = name.split('|');
+  const b = rest.join('|');
+  const scale = Math.max(0.35, Math.min(2.2, (zoom - 11) / 4));
+  switch (type) {
+    case 'casing': {
+      if (DASHED.has(a) || zoom < 14) return null;
+      const width = (ROADS[a] || ['#ffffff', 2])[1];
+      return { stroke: '#bbb', width: Math.max(0.8, width * scale) + 1.6 };
+    }
+    case 'road': {
+      const [colour, width] = ROADS[a] || ['#ffffff', 2];
+      return { stroke: colour, width: Math.max(0.8, width * scale), dash: DASHED.has(a) ? [3, 3] : null };
+    }
+    case 'railway': return { stroke: '#888', width: 1.5, dash: [6, 4] };
+    case 'coastline': return { stroke: '#6fa8c7', width: 1.5 };
+    case 'waterway': return { stroke: '#aad3df', width: b === 'river' || b === 'canal' ? 4 * scale + 1 : 1.5 };
+    case 'building': return { fill: AREA_COLOURS[b] || AREA_COLOURS.building, stroke: '#c4b6ab', width: 0.6 };
+    case 'area': return { fill: AREA_COLOURS[b] || AREA_COLOURS[a] || '#e8e8e0' };
+    default: return null;
+  }
 }
 
 export function escapeHTML(s) {
