@@ -18,8 +18,12 @@ async function start() {
     L.tileLayer(config.tiles, { maxZoom: 19 }).addTo(map);
   }
   const [minLon, minLat, maxLon, maxLat] = config.bbox || [-10, 35, 30, 60];
-  map.fitBounds([[minLat, minLon], [maxLat, maxLon]]);
-  if (map.getZoom() < 14 && config.center) map.setView([config.center[1], config.center[0]], 15);
+  // One first view, set at once: a region's whole box then a zoom to its main place would
+  // animate on load, load the base map of the whole region, and swallow a setView made
+  // meanwhile (Leaflet ignores one while a zoom animates).
+  const bounds = [[minLat, minLon], [maxLat, maxLon]];
+  if (map.getBoundsZoom(bounds) < 14 && config.center) map.setView([config.center[1], config.center[0]], 15);
+  else map.fitBounds(bounds);
 
   if (!config.tiles) new BaseMap(map).start();
   const search = new SearchPanel(map);
