@@ -160,16 +160,17 @@ enum GeoAPI {
             if let zoom, !(0...24).contains(zoom) { throw APIError("parameter 'zoom' must be from 0 to 24") }
             var features: [GeoJSONFeature] = []
             var truncated = false
+            let detail = zoom.map(MapDetail.init)
             let shapeLayers = Set(MapLayer.allCases.filter { layers.contains($0.name) })
             if !shapeLayers.isEmpty {
                 truncated = shapes(in: box, state, zoom: zoom, layers: shapeLayers, limit: limit / 2, into: &features)
             }
             if layers.contains("roads") {
-                truncated = roads(in: box, state, limit: limit, minimumClass: zoom.map(roadDetail) ?? .other, into: &features)
-                    || truncated
+                truncated = roads(in: box, state, limit: limit, minimumClass: zoom.map(roadDetail) ?? .other, detail: detail,
+                                  into: &features) || truncated
             }
             if layers.contains("places") && features.count < limit {
-                truncated = places(in: box, state, limit: limit, into: &features) || truncated
+                truncated = places(in: box, state, limit: limit, detail: detail, into: &features) || truncated
             }
             var fc = GeoJSONWriter.featureCollection(features).objectValue ?? []
             fc.append(("truncated", .bool(truncated)))
@@ -190,10 +191,11 @@ enum GeoAPI {
         }
     }
 
-    /// Appends the road edges crossing `box` (of classes up to `minimumClass`); true when some
-    /// were left out for `limit`.
+    /// Appends the road edges crossing `box` (of classes up to `minimumClass`), with `detail`
+    /// fitted to its zoom (and those under a pixel left out); true when some were left out for
+    /// `limit`.
     static func roads(in box: BoundingBox, _ state: ServiceState, limit: Int, minimumClass: RoadClass = .other,
-                      into features: inout [GeoJSONFeature]) -> Bool {
+                      detail: MapDetail? = nil, into features: inout [GeoJSONFeature]) -> Bool {
         var found: [(rank: UInt8, graph: Int, edge: Int)] = []
         let fixed = FixedBoundingBox(box)
         for (k, graph) in (state.networks?.graphs ?? []).enumerated() {
@@ -203,6 +205,7 @@ enum GeoAPI {
                       graph.profile(graph.edge(e).profile).roadClass.rawValue <= minimumClass.rawValue else { return }
                 let line = graph.geometry(ofEdge: e)
                 guard line.contains(where: { fixed.contains($0) }) || crosses(line, fixed) else { return }
+                if let detail, detail.isBelowAPixel(extent(line)) { return }
                 found.append((graph.profile(graph.edge(e).profile).roadClass.rawValue, k, e))
             }
         }
@@ -214,7 +217,12 @@ enum GeoAPI {
             var props: [(String, JSONValue)] = [("layer", .string("roads")), ("highway", .string(profile.roadClass.highway))]
             let name = graph.name(ofProfile: profile)
             if !name.isEmpty { props.append(("name", .string(name))) }
-            features.append(GeoJSONFeature(geometry: .lineString(graph.geometry(ofEdge: f.edge).map(\.coordinate)), properties: props))
+            var line = graph.geometry(ofEdge: f.edge)
+            if let detail {
+                guard let fitted = detail.line(line) else { continue }
+                line = fitted
+            }
+            features.append(GeoJSONFeature(geometry: .lineString(line.map(\.coordinate)), properties: props))
         }
         return found.count > room
     }
@@ -222,14 +230,19 @@ enum GeoAPI {
     /// Whether the line's bounding box overlaps `box` though none of its points is inside (a long
     /// segment passing through): drawn rather than lost at the window's edge.
     static func crosses(_ line: [FixedCoordinate], _ box: FixedBoundingBox) -> Bool {
+        extent(line).intersects(box)
+    }
+
+    static func extent(_ line: [FixedCoordinate]) -> FixedBoundingBox {
         var b = FixedBoundingBox.empty
         for p in line { b.extend(p) }
-        return b.intersects(box)
+        return b
     }
 
     /// Appends the map shapes (water, green areas, buildings…) crossing `box`, leaving out those
     /// smaller than about three pixels at `zoom` (and buildings below zoom 15), biggest first so
-    /// that a limit drops what shows least; true when some were left out for `limit`.
+    /// that a limit drops what shows least, their rings fitted to `zoom` (MapDetail); true when
+    /// some were left out for `limit`.
     static func shapes(in box: BoundingBox, _ state: ServiceState, zoom: Int?, layers: Set<MapLayer>, limit: Int,
                        into features: inout [GeoJSONFeature]) -> Bool {
         let fixed = FixedBoundingBox(box)
@@ -245,10 +258,20 @@ enum GeoAPI {
         }
         found.sort { $0.size > $1.size }
         let room = max(0, limit)
+        let detail = zoom.map(MapDetail.init)
         for (_, s) in found.prefix(room) {
             var props: [(String, JSONValue)] = [("layer", .string(s.layer.name)), ("kind", .string(s.kind))]
             if let n = s.name { props.append(("name", .string(n))) }
-            let rings = s.rings.map { $0.map(\.coordinate) }
+            var fixedRings = s.rings
+            if let detail, s.layer.isArea {
+                // A hole that shrinks to nothing goes; an outline that does takes the shape with it.
+                guard let outer = s.rings.first.flatMap(detail.ring) else { continue }
+                fixedRings = [outer] + s.rings.dropFirst().compactMap(detail.ring)
+            } else if let detail {
+                guard let line = s.rings.first.flatMap(detail.line) else { continue }
+                fixedRings = [line]
+            }
+            let rings = fixedRings.map { $0.map(\.coordinate) }
             let geometry: GeoJSONGeometry = s.layer.isArea ? .polygon(rings) : .lineString(rings.first ?? [])
             features.append(GeoJSONFeature(geometry: geometry, properties: props))
         }
@@ -256,7 +279,8 @@ enum GeoAPI {
     }
 
     /// Appends the places (towns, suburbs, villages…) inside `box`, most important first.
-    static func places(in box: BoundingBox, _ state: ServiceState, limit: Int, into features: inout [GeoJSONFeature]) -> Bool {
+    static func places(in box: BoundingBox, _ state: ServiceState, limit: Int, detail: MapDetail? = nil,
+                       into features: inout [GeoJSONFeature]) -> Bool {
         var found: [(importance: UInt8, source: Int, id: Int)] = []
         let fixed = FixedBoundingBox(box)
         for (k, index) in state.indexes.enumerated() {
@@ -272,7 +296,8 @@ enum GeoAPI {
             let index = state.indexes[f.source]
             guard let record = index.displayRecord(f.id, language: nil) else { continue }
             let (_, value) = index.category(index.categoryID(f.id))
-            features.append(GeoJSONFeature(geometry: .point(index.point(f.id).coordinate), properties: [
+            let point = index.point(f.id)
+            features.append(GeoJSONFeature(geometry: .point((detail?.rounded(point) ?? point).coordinate), properties: [
                 ("layer", .string("places")), ("place", .string(value)), ("name", .string(ResultDescriber.displayName(record, language: nil))),
                 ("importance", .double(Double(f.importance) / 255)),
             ]))

@@ -94,6 +94,32 @@ import GeoTestSupport
         #expect(Served.get("/features?bbox=6.79,46.19,6.81,46.21&layers=sea").status == 400)
     }
 
+    @Test func featuresAtAZoomAreFittedToItsPixels() throws {
+        let full = try #require(Served.get("/features?bbox=6.79,46.19,6.81,46.21").json?["features"]?.arrayValue)
+        let body = Served.get("/features?bbox=6.79,46.19,6.81,46.21&zoom=14")
+        let fitted = try #require(body.json?["features"]?.arrayValue)
+        // Still GeoJSON, the same layers, fewer bytes.
+        #expect(fitted.allSatisfy { $0["type"]?.stringValue == "Feature" && $0["geometry"]?["type"] != nil })
+        #expect(Set(fitted.compactMap { $0["properties"]?["layer"]?.stringValue }) == Set(full.compactMap { $0["properties"]?["layer"]?.stringValue }))
+        #expect(body.text.utf8.count < Served.get("/features?bbox=6.79,46.19,6.81,46.21").text.utf8.count)
+        // At zoom 14 a pixel is about 1e-4 degrees: five decimals are plenty, and no point repeats.
+        for f in fitted {
+            let g = try #require(f["geometry"])
+            let lines: [[JSONValue]] = switch g["type"]?.stringValue {
+            case "Point": [[try #require(g["coordinates"])]]
+            case "LineString": [try #require(g["coordinates"]?.arrayValue)]
+            default: try #require(g["coordinates"]?.arrayValue?.compactMap(\.arrayValue))
+            }
+            for line in lines {
+                #expect(line.allSatisfy { p in p.arrayValue!.allSatisfy { abs($0.doubleValue! * 1e5 - ($0.doubleValue! * 1e5).rounded()) < 1e-6 } })
+                #expect(zip(line, line.dropFirst()).allSatisfy { $0 != $1 })
+            }
+            if g["type"]?.stringValue == "Polygon" {
+                #expect(lines.allSatisfy { $0.count >= 4 && $0.first == $0.last })
+            }
+        }
+    }
+
     @Test func pathsMethodsAndCORS() throws {
         #expect(Served.get("/nope").status == 404)
         #expect(Served.get("/nope").json?["error"] != nil)
