@@ -343,6 +343,9 @@ def run_monaco(bin_dir, osm, driver):
               f"p99 {percentile(timings, 99):.1f} ms (the answer alone: median {statistics.median(fetches):.1f} ms, "
               f"p99 {percentile(fetches, 99):.1f} ms); a {length / 1000:.1f} km drawing: route drawn median "
               f"{statistics.median(draws):.0f} ms, max {max(draws):.0f} ms after release")
+        # Which keystrokes were slow (the first ones race the base map's first load).
+        slowest = sorted(range(len(timings)), key=lambda k: -timings[k])[:5]
+        print("  slowest keystrokes: " + ", ".join(f"#{k + 1} {timings[k]:.0f} ms" for k in slowest))
     finally:
         server.stop()
 
