@@ -1,11 +1,11 @@
 // The base map drawn from the index: /features gives roads, areas, water and
 // place names for the visible box; they are styled here by layer, kind and
-// zoom (an OpenStreetMap-like palette). A zoomed-in city is tens of thousands
-// of points, and the page must go on answering keystrokes while it draws them:
+// zoom (an OpenStreetMap-like palette). A zoomed-in city is thousands of
+// shapes, and the page must go on answering keystrokes while it draws them:
 // so the answer is parsed in a worker (features-worker.js) into typed arrays,
-// and one canvas layer paints those arrays straight onto one <canvas>, a few
-// milliseconds a frame, into a spare canvas swapped in when whole. A newer
-// view cancels an older request and an older paint.
+// and one canvas layer paints those arrays straight onto a canvas kept off
+// screen, a few milliseconds a frame, copied onto its one <canvas> when whole.
+// A newer view cancels an older request and an older paint.
 const AREA_COLOURS = {
   water: '#aad3df', sand: '#f5e9c6', building: '#d9d0c9',
   residential: '#e0dfdf', commercial: '#f2dad9', retail: '#ffd6d1', industrial: '#ebdbe8', railway: '#e6dce6',
@@ -23,8 +23,11 @@ const ROADS = {
   platform: ['#bbbbbb', 2], ferry: ['#6666ff', 1.5],
 };
 const DASHED = new Set(['footway', 'path', 'cycleway', 'bridleway', 'track', 'steps', 'ferry', 'corridor']);
-// At most this long a frame on painting: a keystroke waits no longer than that for the thread.
+// About this long a frame on painting: a keystroke waits no longer than that for the thread.
 const SLICE_MS = 4;
+// Drawing is rasterised (and the clock looked at) every this many points: a few hundred
+// microseconds' work, so a slice ends close to SLICE_MS.
+const CHUNK_POINTS = 150;
 
 export class BaseMap {
   constructor(map) {
@@ -68,10 +71,11 @@ const BaseLayer = L.Layer.extend({
   options: { pane: 'base', padding: 0.25 },
 
   onAdd(map) {
-    this._canvas = this._newCanvas();
-    this.getPane().appendChild(this._canvas);
+    this._canvas = L.DomUtil.create('canvas', 'leaflet-zoom-animated base-canvas', this.getPane());
+    this._canvas.setAttribute('aria-hidden', 'true');
     this._labels = L.DomUtil.create('div', 'base-labels', map.getPane('labels'));
-    this._spare = null;   // the canvas a paint draws into, swapped with the shown one when whole
+    // The canvas a paint draws into, off screen: the shown one changes in one step when it is whole.
+    this._back = document.createElement('canvas');
     this._shown = null;   // what the shown canvas holds: its zoom and top-left in world pixels
     this._data = null;
     this._token = 0;
@@ -92,12 +96,6 @@ const BaseLayer = L.Layer.extend({
   setData(data) {
     this._data = data;
     this._paint();
-  },
-
-  _newCanvas() {
-    const canvas = L.DomUtil.create('canvas', 'leaflet-zoom-animated base-canvas');
-    canvas.setAttribute('aria-hidden', 'true');
-    return canvas;
   },
 
   // The shown canvas follows the map between paints: moved, or scaled while a zoom animates
@@ -127,13 +125,17 @@ const BaseLayer = L.Layer.extend({
     const topLeft = map.containerPointToLayerPoint(size.multiplyBy(-p)).round().add(map.getPixelOrigin());
     const width = Math.round(size.x * (1 + 2 * p)), height = Math.round(size.y * (1 + 2 * p));
     const ratio = window.devicePixelRatio || 1;
-    const canvas = this._spare || this._newCanvas();
-    this._spare = null;
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
-    canvas.style.width = width + 'px';
-    canvas.style.height = height + 'px';
-    const ctx = canvas.getContext('2d');
+    const canvas = this._back;
+    // Kept in memory (not on a GPU), so that reading one pixel back is cheap: that read is what
+    // makes each slice pay for its own drawing (see _slice).
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+    } else {
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+    }
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.lineCap = ctx.lineJoin = 'round';
     const scale = 2 ** zoom;
@@ -146,19 +148,28 @@ const BaseLayer = L.Layer.extend({
     requestAnimationFrame(() => this._slice(job));
   },
 
-  // Paints operations until the slice's time is up, then waits for the next frame. Consecutive
-  // operations of one style go into one path, filled or stroked once.
+  // Paints a slice of the operations, then waits for the next frame. Consecutive operations of
+  // one style go into one path, filled or stroked once. The browser only records canvas calls
+  // and rasterises them later, in one go when the canvas is shown (a zoomed-in city: hundreds
+  // of milliseconds on the main thread); reading back one pixel rasterises them now, so the
+  // slice pays for its own drawing, chunk by chunk, and stops when its time is up.
   _slice(job) {
-    if (job.token !== this._token) { this._spare = job.canvas; return; }   // a newer view took over
+    if (job.token !== this._token) return;   // a newer view took over
     const until = performance.now() + SLICE_MS;
     const { ops, rings, xy, boxes } = job.data;
     const { ctx, scale, styles } = job;
     const ox = job.x, oy = job.y;
     const [minX, minY, maxX, maxY] = job.box;
     const count = ops.length / 3;
-    let current = -1, style = null, open = false, i = job.next;
+    let current = -1, style = null, open = false, i = job.next, pending = 0;
     for (; i < count; i++) {
-      if ((i & 15) === 0 && performance.now() > until) break;
+      if (pending >= CHUNK_POINTS) {
+        if (open) { finish(ctx, style); ctx.beginPath(); open = false; }
+        ctx.getImageData(0, 0, 1, 1);
+        pending = 0;
+        if (performance.now() > until) break;
+      }
+      pending++;
       const s = ops[3 * i];
       if (s !== current) {
         if (open) finish(ctx, style);
@@ -168,6 +179,7 @@ const BaseLayer = L.Layer.extend({
       if (!style || boxes[4 * i] > maxX || boxes[4 * i + 2] < minX || boxes[4 * i + 1] > maxY || boxes[4 * i + 3] < minY) continue;
       for (let r = ops[3 * i + 1], end = r + ops[3 * i + 2]; r < end; r++) {
         const first = rings[2 * r], last = first + rings[2 * r + 1] - 1;
+        pending += last - first + 1;
         let px = xy[2 * first] * scale - ox, py = xy[2 * first + 1] * scale - oy;
         ctx.moveTo(px, py);
         for (let q = first + 1; q <= last; q++) {
@@ -182,17 +194,28 @@ const BaseLayer = L.Layer.extend({
       open = true;
     }
     if (open) finish(ctx, style);
+    ctx.getImageData(0, 0, 1, 1);
     job.next = i;
     if (i < count) requestAnimationFrame(() => this._slice(job));
     else this._show(job);
   },
 
-  // The paint is whole: its canvas takes the shown one's place, and the names go on top.
+  // The paint is whole: it is copied onto the shown canvas (a few milliseconds; putting the
+  // back canvas in its place instead costs the browser a new layer, tens of milliseconds),
+  // and the names go on top.
   _show(job) {
-    const old = this._canvas;
-    old.replaceWith(job.canvas);
-    this._canvas = job.canvas;
-    this._spare = old;
+    const shown = this._canvas, back = job.canvas;
+    if (shown.width !== back.width || shown.height !== back.height) {
+      shown.width = back.width;
+      shown.height = back.height;
+    }
+    shown.style.width = job.width + 'px';
+    shown.style.height = job.height + 'px';
+    const ctx = shown.getContext('2d', { willReadFrequently: true });
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, shown.width, shown.height);
+    ctx.drawImage(back, 0, 0);
+    ctx.getImageData(0, 0, 1, 1);
     this._shown = { zoom: job.zoom, x: job.x, y: job.y, width: job.width, height: job.height };
     const { scale } = job, [minX, minY, maxX, maxY] = job.box;
     // Lower names over higher ones, as Leaflet stacks markers.
