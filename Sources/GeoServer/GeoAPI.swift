@@ -172,9 +172,8 @@ enum GeoAPI {
             if layers.contains("places") && features.count < limit {
                 truncated = places(in: box, state, limit: limit, detail: detail, into: &features) || truncated
             }
-            var fc = GeoJSONWriter.featureCollection(features).objectValue ?? []
-            fc.append(("truncated", .bool(truncated)))
-            return geoJSON(.object(fc))
+            return HTTPResponse(status: 200, headers: [("Content-Type", "application/geo+json")],
+                                body: FeatureWriter.collection(features, truncated: truncated))
         } catch {
             return ServiceErrors.ours(error.status, error.message)
         }
