@@ -318,12 +318,21 @@ def run_monaco(bin_dir, osm, driver):
     try:
         driver.get(server.base + "/")
         wait(driver, "return document.body.dataset.ready === 'true'", message="the page to start")
+        # Frame gaps while typing: how long the page's main thread was held up at a stretch.
+        driver.execute_script("""
+            window.frameGaps = []; let last = performance.now();
+            const tick = () => { const now = performance.now(); window.frameGaps.push(now - last); last = now;
+                                 if (!window.stopFrames) requestAnimationFrame(tick); };
+            requestAnimationFrame(tick);""")
         driver.execute_script("window.geoserve.map.setView([43.7384, 7.4246], 16, {animate: false})")
         driver.execute_script("window.geoserveTimings.suggest = []; window.geoserveTimings.suggestFetch = []")
         for text in ["casino", "monte carlo", "boulevard", "place du", "avenue princesse"]:
             type_letter_by_letter(driver, server, text)
         timings = driver.execute_script("return window.geoserveTimings.suggest")
         fetches = driver.execute_script("return window.geoserveTimings.suggestFetch")
+        gaps = driver.execute_script("window.stopFrames = true; return window.frameGaps")
+        check(driver.execute_script("return document.querySelectorAll('.base-labels .place-label').length") > 0,
+              "the base map of Monaco is drawn, with its place names")
         # A 2 km drawing along real roads: a route from the server, drawn as a finger would.
         route = server.get("/route/v1/bike/7.4197,43.7312;7.4330,43.7460?overview=full&geometries=geojson")
         line = [[lat, lon] for lon, lat in route["routes"][0]["geometry"]["coordinates"]]
@@ -343,9 +352,11 @@ def run_monaco(bin_dir, osm, driver):
               f"p99 {percentile(timings, 99):.1f} ms (the answer alone: median {statistics.median(fetches):.1f} ms, "
               f"p99 {percentile(fetches, 99):.1f} ms); a {length / 1000:.1f} km drawing: route drawn median "
               f"{statistics.median(draws):.0f} ms, max {max(draws):.0f} ms after release")
-        # Which keystrokes were slow (the first ones race the base map's first load).
+        # Which keystrokes were slow (the first ones race the base map's first load), and whether
+        # the answer or the page took the time.
         slowest = sorted(range(len(timings)), key=lambda k: -timings[k])[:5]
-        print("  slowest keystrokes: " + ", ".join(f"#{k + 1} {timings[k]:.0f} ms" for k in slowest))
+        print("  slowest keystrokes: " + ", ".join(f"#{k + 1} {timings[k]:.0f} ms (answer {fetches[k]:.0f})" for k in slowest))
+        print(f"  frames while typing: {len(gaps)}, longest {max(gaps):.0f} ms, p99 {percentile(gaps, 99):.0f} ms")
     finally:
         server.stop()
 
