@@ -28,6 +28,12 @@ const SLICE_MS = 4;
 // Drawing is rasterised (and the clock looked at) every this many points: a few hundred
 // microseconds' work, so a slice ends close to SLICE_MS.
 const CHUNK_POINTS = 150;
+// While the user types, painting waits: a keystroke's suggestions come first, and on a small
+// machine a slice of painting beside the answer's parsing and layout is what made the slowest
+// keystrokes slow. The map finishes a moment after the typing pauses.
+const TYPING_PAUSE_MS = 250;
+let lastKey = -Infinity;
+for (const type of ['keydown', 'input']) addEventListener(type, () => { lastKey = performance.now(); }, true);
 
 export class BaseMap {
   constructor(map) {
@@ -155,6 +161,10 @@ const BaseLayer = L.Layer.extend({
   // slice pays for its own drawing, chunk by chunk, and stops when its time is up.
   _slice(job) {
     if (job.token !== this._token) return;   // a newer view took over
+    if (performance.now() - lastKey < TYPING_PAUSE_MS) {
+      setTimeout(() => requestAnimationFrame(() => this._slice(job)), TYPING_PAUSE_MS / 4);
+      return;
+    }
     const until = performance.now() + SLICE_MS;
     const { ops, rings, xy, boxes } = job.data;
     const { ctx, scale, styles } = job;
