@@ -53,6 +53,9 @@ struct CandidateScorer {
     private let plans: [WordPlan]
     private let planSources: [PlanSource]
     private let planCategories: [(id: Int, quality: Double)]
+    /// The best text quality any landmark can reach: with each word's best match quality M and
+    /// R required words, the mean the score takes is at most max(ΣM / R, max M).
+    private let textBound: Double
     private var ordinals: [Int] = []
     /// How many of `ordinals` are the current landmark's.
     private var ordinalCount = 0
@@ -110,6 +113,14 @@ struct CandidateScorer {
         self.plans = plans
         planSources = sources
         planCategories = categories
+        let best = plans.map { p -> Double in
+            var q = 0.0
+            for k in p.sources { q = max(q, sources[k].quality) }
+            for k in p.scriptSources { q = max(q, sources[k].quality) }
+            for k in p.categories { q = max(q, categories[k].quality >= weights.categoryMatch ? weights.exactMatch : categories[k].quality) }
+            return q
+        }
+        textBound = min(weights.exactMatch, max(best.reduce(0, +) / Double(requiredCount), best.max() ?? 0))
         ordinals.reserveCapacity(64)
     }
 
@@ -218,7 +229,10 @@ struct CandidateScorer {
     func upperBound(_ id: UInt32) -> Double {
         let i = Int(id)
         let w = weights
-        var bound = w.text * w.exactMatch + w.nameCover + w.importance * Double(index.importance(i)) / 255
+        // A word that names a category covers any name; otherwise at most every query word is in
+        // the shown name.
+        let cover = planCategories.isEmpty ? min(1, Double(wordCount) / Double(max(1, index.nameTokenCount(i)))) : 1
+        var bound = w.text * textBound + w.nameCover * cover + w.importance * Double(index.importance(i)) / 255
         if !planCategories.isEmpty { bound += w.categoryBonus }
         if options.window != nil && !options.windowIsFilter { bound += w.windowBonus }
         if let d = distance(to: index.point(i)) {

@@ -3,10 +3,10 @@
 // first few thousand ids. On a large index that part can miss every landmark
 // that has all the words ("rue ho" when the most important "ho…" landmarks are
 // not on a "rue"), and the search would answer with nothing, or with a relaxed
-// guess. When that pass found less than a page, this one reads the driver's
-// whole list, but scores only the landmarks whose upper bound (importance,
-// distance, every word matched in full; no token decoding) can still beat the
-// page's last entry, so its cost is mostly reading ids.
+// guess. When that pass found nothing, this one reads the driver's
+// whole list and scores its landmarks best bound first (importance, distance,
+// every word matched in full; no token decoding), stopping when the page's
+// last entry beats every bound left, so its cost is mostly reading ids.
 import GeoBase
 import GeoFormat
 
@@ -24,26 +24,41 @@ extension IndexSearcher {
         var best = found.filter { $0.tier == ScoredCandidate.directTier }.map(\.score).sorted(by: >)
         if best.count > keep { best.removeLast(best.count - keep) }
         var bar: Double { best.count >= keep ? best[keep - 1] : -.infinity }
-        var out: [ScoredCandidate] = []
-        var scored = Set<UInt32>()
+        // The ids first (a closure that called the scorer would copy it for every id), then their
+        // bounds, best first: scoring stops at the first bound the page's last score beats.
+        var ids: [UInt32] = []
         var read = 0
-        let filter = options.filterBox
-        let all = ranges(filter, within: nil)
-        source.forEachID(in: all) { id in
+        var cancelled = false
+        source.forEachID(in: ranges(options.filterBox, within: nil)) { id in
             read += 1
-            if read & 1023 == 0 && isCancelled() { return false }
-            if scorer.upperBound(id) <= bar { return read < limits.deepScan }
-            if IndexSearcher.contains(seen, id) || !scored.insert(id).inserted { return read < limits.deepScan }
-            if let c = scorer.score(id) {
-                out.append(c)
-                if c.tier == ScoredCandidate.directTier {
-                    // Insert in order; the list is short.
-                    let at = best.firstIndex(where: { $0 < c.score }) ?? best.count
-                    best.insert(c.score, at: at)
-                    if best.count > keep { best.removeLast() }
-                }
-            }
+            if read & 4095 == 0 && isCancelled() { cancelled = true; return false }
+            ids.append(id)
             return read < limits.deepScan
+        }
+        if cancelled { return [] }
+        ids.sort()
+        var order: [(bound: Double, id: UInt32)] = []
+        order.reserveCapacity(ids.count)
+        var last: UInt32?
+        for id in ids where id != last {
+            last = id
+            if !IndexSearcher.contains(seen, id) { order.append((scorer.upperBound(id), id)) }
+        }
+        order.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.id < $1.id }
+        var out: [ScoredCandidate] = []
+        var scored: [UInt32] = []
+        for (k, o) in order.enumerated() {
+            if o.bound <= bar { break }
+            if k & 255 == 255 && isCancelled() { break }
+            scored.append(o.id)
+            guard let c = scorer.score(o.id) else { continue }
+            out.append(c)
+            if c.tier == ScoredCandidate.directTier {
+                // Insert in order; the list is short.
+                let at = best.firstIndex(where: { $0 < c.score }) ?? best.count
+                best.insert(c.score, at: at)
+                if best.count > keep { best.removeLast() }
+            }
         }
         seen = (seen + scored).sorted()
         return out

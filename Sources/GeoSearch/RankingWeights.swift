@@ -99,7 +99,7 @@ public struct CandidateLimits: Sendable, Equatable {
     /// Of the whole-index scan after the rings.
     public var fallbackScan = 50_000
     /// Ids a deep scan reads at most (see DeepScan: when the first pass read a long list in part
-    /// and found less than a page, the rest of the list, scoring only what can still make the page).
+    /// and found nothing, the rest of the list, scoring only what can still make the page).
     public var deepScan = 2_000_000
     /// Far but important matches (a capital) added after the rings.
     public var importantNearby = 16

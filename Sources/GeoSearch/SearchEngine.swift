@@ -106,8 +106,10 @@ final class IndexSearcher: Sendable {
         var results = collect(matches, required: required, options: options, relaxed: false, seen: &seen,
                               complete: &complete, isCancelled: isCancelled)
         // The first pass read only part of a long list (the most important, the nearest) and found
-        // too little: the rest is read, scoring only what could still make the page.
-        if !complete && results.count < options.limit {
+        // nothing: the rest is read, scoring only what could still make the page. (When it found
+        // some, reading hundreds of thousands of ids for a fuller page of "de l" costs
+        // milliseconds; the passes below fill it.)
+        if !complete && results.isEmpty {
             results += deepScan(matches, required: required, options: options, seen: &seen, found: results,
                                 isCancelled: isCancelled)
         }
