@@ -331,8 +331,10 @@ def run_monaco(bin_dir, osm, driver):
         timings = driver.execute_script("return window.geoserveTimings.suggest")
         fetches = driver.execute_script("return window.geoserveTimings.suggestFetch")
         gaps = driver.execute_script("window.stopFrames = true; return window.frameGaps")
-        check(driver.execute_script("return document.querySelectorAll('.base-labels .place-label').length") > 0,
-              "the base map of Monaco is drawn, with its place names")
+        # The page loads the view's shapes once the typing pauses.
+        drawn = wait(driver, "return document.querySelectorAll('.base-labels .place-label').length > 0",
+                     message="the base map of Monaco")
+        check(bool(drawn), "the base map of Monaco is drawn, with its place names")
         # A 2 km drawing along real roads: a route from the server, drawn as a finger would.
         route = server.get("/route/v1/bike/7.4197,43.7312;7.4330,43.7460?overview=full&geometries=geojson")
         line = [[lat, lon] for lon, lat in route["routes"][0]["geometry"]["coordinates"]]
