@@ -84,26 +84,7 @@ enum FeatureWriter {
             JSONValue.coordinate(x).write(to: &out)   // NaN, infinities, absurd values: the general way
             return
         }
-        let v = Int64(scaled)
-        if v < 0 { out.append(UInt8(ascii: "-")) }
-        let m = v.magnitude
-        digits(m / 10_000_000, to: &out)
-        var fraction = m % 10_000_000
-        guard fraction != 0 else { return }
-        var width = 7
-        while fraction % 10 == 0 { fraction /= 10; width -= 1 }
-        out.append(UInt8(ascii: "."))
-        var divisor: UInt64 = 1
-        for _ in 1..<width { divisor *= 10 }
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
-        }
-    }
-
-    private static func digits(_ n: UInt64, to out: inout [UInt8]) {
-        if n >= 10 { digits(n / 10, to: &out) }
-        out.append(UInt8(ascii: "0") + UInt8(n % 10))
+        JSONValue.writeSevenDecimals(Int64(scaled), to: &out)
     }
 
     @inline(__always) private static func append(_ s: StaticString, to out: inout [UInt8]) {

@@ -9,6 +9,12 @@ extension JSONValue {
         JSONSerializer.write(self, to: &out, pretty: pretty)
     }
 
+    /// Appends `units` × 10⁻⁷ as a JSON number with trailing fraction zeros removed: how
+    /// coordinates are written, from their integer form, so no double is ever printed.
+    public static func writeSevenDecimals(_ units: Int64, to out: inout [UInt8]) {
+        JSONSerializer.writeScaled(units, to: &out)
+    }
+
     public func jsonBytes(pretty: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64)
@@ -189,7 +195,7 @@ enum JSONSerializer {
     }
 
     /// `value` × 10^-7 with trailing fraction zeros removed.
-    private static func writeScaled(_ value: Int64, to out: inout [UInt8]) {
+    static func writeScaled(_ value: Int64, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         let m = value.magnitude
         writeInt(Int64(m / 10_000_000), to: &out)
