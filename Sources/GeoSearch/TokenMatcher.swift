@@ -109,22 +109,36 @@ enum TokenMatcher {
         guard q.count >= (token.isPrefix ? minTransliterated.prefix : minTransliterated.word) else { return }
         let tables = Transliteration.tables(for: q)
         guard !tables.isEmpty else { return }
+        // Two letters typed the wrong way round ("vektina" for "vetkina" → веткина) are one typo;
+        // the walk would count two, so each adjacent swap is read as it stands.
+        var readings: [(q: [UInt32], maxEdits: Int, swapped: Bool)] = [(q, maxEdits, false)]
+        if maxEdits > 0 {
+            for i in 0..<(q.count - 1) where q[i] != q[i + 1] {
+                var v = q
+                v.swapAt(i, i + 1)
+                readings.append((v, 0, true))
+            }
+        }
         for table in tables {
-            for h in TransliterationWalk.hits(q, prefix: token.isPrefix, table: table, trie: index.trie, roots: roots, maxEdits: maxEdits)
-            where maxEdits == 0 || h.edits > 0 {
-                if m.sources.contains(where: { $0.ordinals.contains(h.ordinals.lowerBound) })
-                    || m.scriptSources.contains(where: { $0.ordinals.contains(h.ordinals.lowerBound) }) { continue }
-                let quality: Double
-                if h.edits > 0 {
-                    quality = (h.edits == 1 ? weights.oneTypo : weights.twoTypos) * weights.transliteratedFactor
-                } else {
-                    quality = (h.exact ? weights.exactMatch : weights.prefixMatch) * weights.transliteratedFactor
+            for reading in readings {
+                let hits = TransliterationWalk.hits(reading.q, prefix: token.isPrefix, table: table, trie: index.trie, roots: roots,
+                                                    maxEdits: reading.maxEdits)
+                for var h in hits where reading.swapped || maxEdits == 0 || h.edits > 0 {
+                    if reading.swapped { h.edits = 1 }
+                    if m.sources.contains(where: { $0.ordinals.contains(h.ordinals.lowerBound) })
+                        || m.scriptSources.contains(where: { $0.ordinals.contains(h.ordinals.lowerBound) }) { continue }
+                    let quality: Double
+                    if h.edits > 0 {
+                        quality = (h.edits == 1 ? weights.oneTypo : weights.twoTypos) * weights.transliteratedFactor
+                    } else {
+                        quality = (h.exact ? weights.exactMatch : weights.prefixMatch) * weights.transliteratedFactor
+                    }
+                    m.scriptSources.append(TokenSource(ordinals: h.ordinals, kind: h.edits > 0 ? .fuzzy : .transliterated,
+                                                       quality: quality, node: h.node, edits: h.edits))
+                    let cost = max(1, h.exact ? index.tokenPostingCount(of: h.node) : index.postingTotal(of: h.node))
+                    m.cost += cost
+                    m.scriptCost += cost
                 }
-                m.scriptSources.append(TokenSource(ordinals: h.ordinals, kind: h.edits > 0 ? .fuzzy : .transliterated,
-                                                   quality: quality, node: h.node, edits: h.edits))
-                let cost = max(1, h.exact ? index.tokenPostingCount(of: h.node) : index.postingTotal(of: h.node))
-                m.cost += cost
-                m.scriptCost += cost
             }
         }
     }
