@@ -85,34 +85,21 @@ enum CategoryWordsFixture {
     }
 
     static var osm: String {
-        func escape(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-                .replacingOccurrences(of: "'", with: "&apos;")
-        }
-        func node(_ id: Int, _ lat: Double, _ lon: Double, _ tags: [String: String]) -> String {
-            let t = tags.sorted { $0.key < $1.key }.map { "<tag k=\"\($0.key)\" v=\"\(escape($0.value))\"/>" }.joined()
-            return "  <node id=\"\(id)\" lat=\"\(String(format: "%.7f", lat))\" lon=\"\(String(format: "%.7f", lon))\">\(t)</node>\n"
-        }
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\">\n"
+        var w = OSMXMLWriter()
         for (k, p) in pois.enumerated() {
-            out += node(p.id, 46.002 + Double(k % 6) * 0.0004, 7.003 + Double(k / 6) * 0.0004, p.tags)
-        }
-        for s in streets {
-            let (lat, lon) = street(s.id)
-            out += node(1000 + s.id * 2, lat, lon, [:])
-            out += node(1001 + s.id * 2, lat, lon + 0.002, [:])
+            w.node(p.id, 46.002 + Double(k % 6) * 0.0004, 7.003 + Double(k / 6) * 0.0004, p.tags)
         }
         for a in addresses {
             let id = streets.first { $0.name == a.street }!.id
             let (lat, lon) = street(id)
-            out += node(a.id, lat + 0.00005, lon + 0.001, ["addr:street": a.street, "addr:housenumber": a.number])
+            w.node(a.id, lat + 0.00005, lon + 0.001, ["addr:street": a.street, "addr:housenumber": a.number])
         }
         for s in streets {
             let highway = s.name.hasPrefix("Pla") || s.name.hasPrefix("Pia") || s.name.hasPrefix("Pra") ? "pedestrian" : "residential"
-            out += "  <way id=\"\(s.id)\"><nd ref=\"\(1000 + s.id * 2)\"/><nd ref=\"\(1001 + s.id * 2)\"/>"
-                + "<tag k=\"highway\" v=\"\(highway)\"/><tag k=\"name\" v=\"\(escape(s.name))\"/></way>\n"
+            let (lat, lon) = street(s.id)
+            w.street(s.id, name: s.name, highway: highway, lat: lat, lon: lon, firstNode: 1000 + s.id * 2)
         }
-        return out + "</osm>\n"
+        return w.text
     }
 
     /// Built once per process.

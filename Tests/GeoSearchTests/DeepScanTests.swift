@@ -15,21 +15,17 @@ import GeoTestSupport
 
 enum CrowdedTownFixture {
     static var osm: String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\">\n"
-        func node(_ id: Int, _ lat: Double, _ lon: Double, _ tags: [String: String]) {
-            let t = tags.sorted { $0.key < $1.key }.map { "<tag k=\"\($0.key)\" v=\"\($0.value)\"/>" }.joined()
-            out += "  <node id=\"\(id)\" lat=\"\(String(format: "%.7f", lat))\" lon=\"\(String(format: "%.7f", lon))\">\(t)</node>\n"
-        }
-        node(9, 46.006, 7.0, ["tourism": "hotel", "name": "Le Versailles"])
+        var w = OSMXMLWriter()
+        w.node(9, 46.006, 7.0, ["tourism": "hotel", "name": "Le Versailles"])
         for k in 0..<3_000 {
-            node(1_000 + k, 46.02 + Double(k / 60) * 0.001, 7.02 + Double(k % 60) * 0.0008,
-                 ["shop": "convenience", "name": "Le Verger du Vieux Moulin \(k)"])
+            w.node(1_000 + k, 46.02 + Double(k / 60) * 0.001, 7.02 + Double(k % 60) * 0.0008,
+                   ["shop": "convenience", "name": "Le Verger du Vieux Moulin \(k)"])
         }
         for k in 0..<40 {
-            node(100 + k, 46.1 + Double(k) * 0.001, 7.1, ["tourism": "museum", "wikidata": "Q\(k + 1)", "name": "Le Louvre \(k)"])
-            node(200 + k, 46.2 + Double(k) * 0.01, 7.2, ["place": "town", "population": "100000", "name": "Vesuvio \(k)"])
+            w.node(100 + k, 46.1 + Double(k) * 0.001, 7.1, ["tourism": "museum", "wikidata": "Q\(k + 1)", "name": "Le Louvre \(k)"])
+            w.node(200 + k, 46.2 + Double(k) * 0.01, 7.2, ["place": "town", "population": "100000", "name": "Vesuvio \(k)"])
         }
-        return out + "</osm>\n"
+        return w.text
     }
 
     /// Built once per process.

@@ -106,22 +106,12 @@ enum TransliterationFixture {
     ]
 
     static var osm: String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\">\n"
-        func node(_ id: Int, _ lat: Double, _ lon: Double, _ tags: [String: String]) {
-            let t = tags.sorted { $0.key < $1.key }.map { "<tag k=\"\($0.key)\" v=\"\($0.value)\"/>" }.joined()
-            out += "  <node id=\"\(id)\" lat=\"\(String(format: "%.7f", lat))\" lon=\"\(String(format: "%.7f", lon))\">\(t)</node>\n"
-        }
-        for n in nodes { node(n.id, n.lat, n.lon, n.tags) }
+        var w = OSMXMLWriter()
+        for n in nodes { w.node(n.id, n.lat, n.lon, n.tags) }
         for s in streets {
-            let lat = center.lat + Double(s.id - 300) * 0.0004
-            node(1000 + s.id * 2, lat, center.lon, [:])
-            node(1001 + s.id * 2, lat, center.lon + 0.002, [:])
+            w.street(s.id, name: s.name, lat: center.lat + Double(s.id - 300) * 0.0004, lon: center.lon, firstNode: 1000 + s.id * 2)
         }
-        for s in streets {
-            out += "  <way id=\"\(s.id)\"><nd ref=\"\(1000 + s.id * 2)\"/><nd ref=\"\(1001 + s.id * 2)\"/>"
-                + "<tag k=\"highway\" v=\"residential\"/><tag k=\"name\" v=\"\(s.name)\"/></way>\n"
-        }
-        return out + "</osm>\n"
+        return w.text
     }
 
     static let engine: Result<SearchEngine, any Error> = Result {
