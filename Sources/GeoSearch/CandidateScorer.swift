@@ -35,7 +35,6 @@ struct ScoredCandidate {
 
 struct CandidateScorer {
     let index: LandmarkIndex
-    let matches: [TokenMatch]
     /// Tokens that must match (a relaxed pass drops some).
     let required: [Bool]
     let options: SearchOptions
@@ -82,7 +81,6 @@ struct CandidateScorer {
          weights: RankingWeights = .standard) {
         self.index = index
         self.weights = weights
-        self.matches = matches
         self.required = required
         self.options = options
         self.relaxed = relaxed

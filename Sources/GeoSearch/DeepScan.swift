@@ -13,8 +13,7 @@ import GeoFormat
 extension IndexSearcher {
     func deepScan(_ matches: [TokenMatch], required: [Bool], options: SearchOptions, seen: inout [UInt32],
                   found: [ScoredCandidate], isCancelled: () -> Bool) -> [ScoredCandidate] {
-        guard let driverIndex = matches.indices.filter({ required[$0] && !matches[$0].isEmpty && !matches[$0].coveredByPhrase })
-            .min(by: { matches[$0].cost != matches[$1].cost ? matches[$0].cost < matches[$1].cost : $0 < $1 }) else { return [] }
+        guard let driverIndex = lastDriver(matches, required: required) else { return [] }
         let source = CandidateSource(index: index, match: matches[driverIndex])
         var scorer = CandidateScorer(index: index, matches: matches, required: required, options: options, relaxed: false,
                                      weights: weights)

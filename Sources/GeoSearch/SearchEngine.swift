@@ -196,7 +196,7 @@ final class IndexSearcher: Sendable {
     }
 
     /// The word that drives candidate generation: the most selective required one not in `skipping`.
-    private func lastDriver(_ matches: [TokenMatch], required: [Bool], skipping: Set<Int>) -> Int? {
+    func lastDriver(_ matches: [TokenMatch], required: [Bool], skipping: Set<Int> = []) -> Int? {
         matches.indices.filter { required[$0] && !matches[$0].isEmpty && !matches[$0].coveredByPhrase && !skipping.contains($0) }
             .min { matches[$0].cost != matches[$1].cost ? matches[$0].cost < matches[$1].cost : $0 < $1 }
     }

@@ -104,9 +104,7 @@ enum CategoryWordsFixture {
 
     /// Built once per process.
     static let engine: Result<SearchEngine, any Error> = Result {
-        let path = TestData.tempPath("category-words-fixture.osm")
-        try osm.write(toFile: path, atomically: true, encoding: .utf8)
-        return SearchEngine(index: try TestData.index(of: path, roads: false))
+        SearchEngine(index: try TestData.index(ofXML: osm, named: "category-words-fixture.osm", roads: false))
     }
 
     static func search(_ text: String, limit: Int = 10) throws -> [SearchResult] {

@@ -30,9 +30,7 @@ enum CrowdedTownFixture {
 
     /// Built once per process.
     static let index: Result<LandmarkIndex, any Error> = Result {
-        let path = TestData.tempPath("crowded-town.osm")
-        try osm.write(toFile: path, atomically: true, encoding: .utf8)
-        return try TestData.index(of: path, roads: false)
+        try TestData.index(ofXML: osm, named: "crowded-town.osm", roads: false)
     }
 }
 

@@ -115,9 +115,7 @@ enum TransliterationFixture {
     }
 
     static let engine: Result<SearchEngine, any Error> = Result {
-        let path = TestData.tempPath("transliteration-fixture.osm")
-        try osm.write(toFile: path, atomically: true, encoding: .utf8)
-        return SearchEngine(index: try TestData.index(of: path, roads: false))
+        SearchEngine(index: try TestData.index(ofXML: osm, named: "transliteration-fixture.osm", roads: false))
     }
 
     static func search(_ text: String, limit: Int = 10) throws -> [SearchResult] {
