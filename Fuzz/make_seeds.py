@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Writes the binary seed inputs of the fuzz corpora (Fuzz/corpus/{pbf,compressed,query}).
+"""Writes the binary seed inputs of the fuzz corpora (Fuzz/corpus/{pbf,compressed,query,websocket}).
 
 The PBF seeds are tiny hand-assembled files (a header blob and one data blob
 with dense nodes, a way and a relation, raw and zlib-compressed), so the fuzzer
-starts from inputs that reach the primitive-block decoder. Run it again only to
+starts from inputs that reach the primitive-block decoder. The WebSocket seeds
+are client frames (masked, as a browser sends them) covering each length
+encoding, fragments with control frames between them and the close frame. Run it again only to
 change the seeds; its output is committed. Standard library only.
 """
 import bz2
@@ -64,6 +66,22 @@ def data_block():
     return ld(1, table) + groups + uint(17, 100)
 
 
+def ws_frame(opcode, payload, fin=True, key=b"\x37\xfa\x21\x3d", length_bytes=None):
+    """A client's WebSocket frame (RFC 6455 §5.2): masked with `key`; `length_bytes` 2 or 8 forces that
+    length encoding (a non-minimal one for short payloads)."""
+    n = len(payload)
+    if length_bytes is None:
+        length_bytes = 0 if n < 126 else 2 if n <= 0xFFFF else 8
+    head = bytes([(0x80 if fin else 0) | opcode])
+    if length_bytes == 0:
+        head += bytes([0x80 | n])
+    elif length_bytes == 2:
+        head += bytes([0x80 | 126]) + struct.pack(">H", n)
+    else:
+        head += bytes([0x80 | 127]) + struct.pack(">Q", n)
+    return head + key + bytes(b ^ key[i % 4] for i, b in enumerate(payload))
+
+
 def write(path, data):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as f:
@@ -100,6 +118,30 @@ def main():
     }
     for name, data in seeds.items():
         write(os.path.join(query, name), data)
+
+    websocket = os.path.join(HERE, "corpus", "websocket")
+    # The first byte picks how the rest is split into feeds (see FuzzWebSocket.swift): low 3 bits the
+    # largest piece (1 byte ... all at once), the rest the sequence of sizes.
+    close = ws_frame(0x8, struct.pack(">H", 1000) + b"bye")
+    seeds = {
+        # RFC 6455 §5.7's masked "Hello".
+        "hello": b"\x07" + ws_frame(0x1, b"Hello"),
+        "suggest": b"\x06" + ws_frame(0x1, b'{"id":1,"q":"rue du mo","lat":46.19,"lon":6.79}')
+                   + ws_frame(0x1, '{"id":2,"q":"caf\u00e9 de par"}'.encode()) + ws_frame(0x9, b"keepalive")
+                   + ws_frame(0xA, b"") + close,
+        "fragments": b"\x03" + ws_frame(0x1, b"Hel", fin=False) + ws_frame(0x9, b"ping")
+                     + ws_frame(0x0, "lo w\u00f6r".encode()[:-1], fin=False) + ws_frame(0x0, "\u00f6rld".encode()[1:]) + close,
+        "lengths": b"\x04" + ws_frame(0x1, b"") + ws_frame(0x1, b"x" * 125) + ws_frame(0x1, b"y" * 126)
+                   + ws_frame(0x1, b"z" * 8192) + ws_frame(0x1, b"short", length_bytes=2)
+                   + ws_frame(0x1, b"shorter", length_bytes=8),
+        "utf8": b"\x01" + ws_frame(0x1, "\u6771\u4eac \U0001f600 \u00df \u0645\u0648\u0633\u0643\u0648".encode())
+                + ws_frame(0x1, "\U0010ffff".encode()),
+        "close-reason": b"\x05" + ws_frame(0x8, struct.pack(">H", 4000) + "au revoir \u00e9lan".encode()),
+        "close-empty": b"\x02" + ws_frame(0x1, b"a") + ws_frame(0x8, b""),
+        "too-big": b"\x00" + ws_frame(0x1, b"ab", fin=False) + bytes([0x80, 0xFF, 0x7F]) + b"\xff" * 7,
+    }
+    for name, data in seeds.items():
+        write(os.path.join(websocket, name), data)
 
 
 if __name__ == "__main__":
