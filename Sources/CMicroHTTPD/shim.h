@@ -33,3 +33,8 @@ static inline void geo_mhd_client_address(struct MHD_Connection *connection, cha
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, buf, size);
     }
 }
+
+/* Closes a connection upgraded to a WebSocket (MHD_upgrade_action is variadic). */
+static inline enum MHD_Result geo_mhd_upgrade_close(struct MHD_UpgradeResponseHandle *urh) {
+    return MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE);
+}

@@ -118,6 +118,7 @@ public enum GeoserveCommand {
                 throw UsageError("--cors expects an origin such as https://maps.example.org, or *, not \"\(origin)\"")
             }
             cors = origin
+            configuration.webSocketOrigin = origin
         }
         var tiles: String?
         if let t = a.value("--tiles") {

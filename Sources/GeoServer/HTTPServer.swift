@@ -35,6 +35,14 @@ public final class HTTPServer: @unchecked Sendable {
         public var maxBody = 16 * 1024 * 1024
         /// Longest request target (path and query, as sent) accepted (longer gets 414).
         public var maxTarget = 8 * 1024
+        /// The path a WebSocket handshake is taken on (nil: none): the map page's keystrokes.
+        public var webSocketPath: String? = "/ws"
+        /// WebSocket connections open at once, at most (one thread each).
+        public var webSocketLimit = 64
+        /// Seconds a WebSocket may stay without a message before the server closes it.
+        public var webSocketIdleSeconds = 300
+        /// The page origin allowed to open a WebSocket besides this server's own (`*` for any): --cors.
+        public var webSocketOrigin: String?
 
         public init(address: ListenAddress) {
             self.address = address
@@ -51,6 +59,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// Requests begun and not yet finished (idle keep-alive connections are not counted).
     let inFlight = Atomic<Int>(0)
     private var listenSocket: Int32 = -1
+    /// The WebSocket sessions open now, and their threads still running.
+    let webSockets = WebSocketRegistry()
+    let webSocketThreads = Atomic<Int>(0)
     /// The port actually bound (useful when the configuration asked for port 0).
     public private(set) var port: UInt16 = 0
 
@@ -85,7 +96,7 @@ public final class HTTPServer: @unchecked Sendable {
             options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil))
         }
         options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
+        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_ALLOW_UPGRADE.rawValue
         daemon = options.withUnsafeMutableBufferPointer { opts in
             geo_mhd_start(flags, 0, accessHandler, me, opts.baseAddress)
         }
@@ -105,6 +116,9 @@ public final class HTTPServer: @unchecked Sendable {
         guard let d = daemon else { return }
         let quiesced = MHD_quiesce_daemon(d)
         let deadline = Date().addingTimeInterval(drainSeconds)
+        // WebSockets first: the library must not stop with an upgraded connection open.
+        webSockets.closeAll(of: self)
+        while webSocketThreads.load(ordering: .acquiring) > 0 { usleep(2_000) }
         while inFlight.load(ordering: .acquiring) > 0 && Date() < deadline { usleep(5_000) }
         MHD_stop_daemon(d)
         daemon = nil
@@ -214,6 +228,14 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         response = ServiceErrors.ours(414, "the request target is \(exchange.targetLength) bytes; at most \(server.configuration.maxTarget) are accepted (POST a long track to /match instead)")
     } else if exchange.bodyTooLarge {
         response = ServiceErrors.ours(413, "the request body is larger than \(server.configuration.maxBody) bytes")
+    } else if request.path == server.configuration.webSocketPath {
+        if let refusal = server.webSocketRefusal(request) {
+            exchange.response = refusal
+            return server.queue(refusal, on: connection)
+        }
+        let (answer, result) = server.queueUpgrade(request, on: connection)
+        exchange.response = answer
+        return result
     } else {
         response = server.handler(request)
     }

@@ -51,6 +51,7 @@ public final class Service: Sendable {
         case nominatimSearch = "nominatim_search", nominatimReverse = "nominatim_reverse", status
         case osrmRoute = "osrm_route", osrmMatch = "osrm_match", osrmNearest = "osrm_nearest", osrmOther = "osrm_other"
         case suggest, match, features, healthz, metrics, index, endpoints, config, asset, unknown
+        case webSocket = "websocket"
     }
 
     public static func endpoint(_ request: HTTPRequest) -> Endpoint {
@@ -67,6 +68,7 @@ public final class Service: Sendable {
         case "/": return .index
         case "/endpoints": return .endpoints
         case "/config": return .config
+        case "/ws": return .webSocket
         default:
             if request.path.hasPrefix("/route/") { return .osrmRoute }
             if request.path.hasPrefix("/match/") { return .osrmMatch }
@@ -136,6 +138,12 @@ public final class Service: Sendable {
         case .endpoints: return .json(endpointList)
         case .config: return .json(pageConfiguration(state))
         case .asset: return pageFile(request.path)
+        case .webSocket:
+            // The server takes the handshake before the service sees it; a request that gets here
+            // was not one (or came without a server).
+            var r = ServiceErrors.ours(426, "/ws is a WebSocket: send Upgrade: websocket and Connection: Upgrade (or GET the endpoints themselves)")
+            r.headers.append(("Upgrade", "websocket"))
+            return r
         case .unknown:
             return ServiceErrors.ours(404, "no endpoint \(request.path.prefix(200)); GET / lists them")
         }
@@ -195,6 +203,7 @@ public final class Service: Sendable {
             "GET /match/v1/{profile}/{lon,lat;…}  (OSRM match)", "GET /nearest/v1/{profile}/{lon,lat}  (OSRM nearest)",
             "GET /suggest?q=…  (geoquery JSON)", "POST /match  (a GPX, GeoJSON or CSV track)",
             "GET /features?bbox=minLon,minLat,maxLon,maxLat  (roads and places as GeoJSON)",
+            "GET /ws  (WebSocket: messages \"ID TARGET\" answered {\"id\",\"status\",\"body\"}, the map page's keystrokes)",
             "GET /healthz", "GET /metrics  (Prometheus)", "GET /  (the map page)", "GET /endpoints  (this list)",
         ].map { JSONValue.string($0) })),
     ]

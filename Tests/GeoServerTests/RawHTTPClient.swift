@@ -76,6 +76,14 @@ final class RawHTTPClient {
         }
     }
 
+    /// The next `count` bytes after what was read (a WebSocket's frames after its 101); nil when the
+    /// server closed first.
+    func readBytes(_ count: Int) -> [UInt8]? {
+        while buffer.count < count { guard fill() else { return nil } }
+        defer { buffer.removeFirst(count) }
+        return Array(buffer[..<count])
+    }
+
     /// Whether the server has closed the connection (waiting up to the receive timeout).
     func isClosedByServer() -> Bool {
         var b = [UInt8](repeating: 0, count: 4096)
