@@ -33,7 +33,7 @@ import GeoTestSupport
         let policy = try #require(page.response.header("Content-Security-Policy"))
         #expect(policy.contains("default-src 'self'") && policy.contains("connect-src 'self' blob:"))
         #expect(!policy.contains("http"))
-        for name in ["app.js", "basemap.js", "features-worker.js", "search.js", "draw.js", "app.css"] {
+        for name in ["app.js", "basemap.js", "features-worker.js", "search.js", "channel.js", "draw.js", "app.css"] {
             let f = Served.get("/web/\(name)", from: Self.service())
             #expect(f.status == 200, "\(name)")
             // No file of the page names another host.

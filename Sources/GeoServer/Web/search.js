@@ -7,6 +7,7 @@
 // on them.
 import { escapeHTML } from './basemap.js';
 import { fitVisible } from './app.js';
+import { Channel } from './channel.js';
 
 const ICONS = {
   road: '🛣️', home: '🏠', bus: '🚌', train: '🚆', tram: '🚊', ferry: '⛴️', subway: '🚇', town: '🏘️', city: '🏙️', village: '🏡',
@@ -31,6 +32,7 @@ export class SearchPanel {
     this.shown = 0;
     this.position = null;
     this.pins = L.layerGroup().addTo(map);
+    this.channel = new Channel();
     this.area = null;
     this.bind();
     this.addCentreControl();
@@ -76,8 +78,8 @@ export class SearchPanel {
     const sequence = ++this.sequence;
     if (!text.trim()) { this.render([]); return; }
     try {
-      const response = await fetch(this.query({ limit: 8 }));
-      const answer = await response.json();
+      const response = await this.channel.get(this.query({ limit: 8 }));
+      const answer = response.body;
       const fetched = performance.now() - started;
       // An older answer arriving after a newer one is dropped: the list always matches the box.
       if (sequence < this.shown) return;
