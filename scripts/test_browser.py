@@ -311,6 +311,8 @@ def run_town(bin_dir, shots, driver):
 
 
 MONACO_WORDS = ["casino", "monte carlo", "boulevard", "place du", "avenue princesse"]
+# Timed: about a hundred keystrokes, so that the p99 is not simply the slowest one.
+MONACO_TIMED_WORDS = MONACO_WORDS + ["rue grimaldi", "port hercule", "jardin exotique", "hotel de paris"]
 # A typist's pace: about six keys a second.
 TYPING_PACE_S = 0.15
 
@@ -399,13 +401,15 @@ def run_monaco(bin_dir, osm, driver):
               f"median {statistics.median(timings):.1f} ms, p99 {percentile(timings, 99):.1f} ms (the answer alone: median "
               f"{statistics.median(fetches):.1f} ms); frames while typing: {len(gaps)}, longest {max(gaps):.0f} ms, "
               f"p99 {percentile(gaps, 99):.0f} ms")
-        timings, fetches = time_keystrokes(server, MONACO_WORDS)
+        timings, fetches = time_keystrokes(server, MONACO_TIMED_WORDS)
         print(f"  Monaco: {len(timings)} keystrokes, suggestions on screen median {statistics.median(timings):.1f} ms, "
               f"p99 {percentile(timings, 99):.1f} ms (the answer alone: median {statistics.median(fetches):.1f} ms, "
               f"p99 {percentile(fetches, 99):.1f} ms); a {length / 1000:.1f} km drawing: route drawn median "
               f"{statistics.median(draws):.0f} ms, max {max(draws):.0f} ms after release")
+        # The page's first keystroke pays for its first list (code compiled, styles, glyphs).
         slowest = sorted(range(len(timings)), key=lambda k: -timings[k])[:5]
-        print("  slowest keystrokes: " + ", ".join(f"#{k + 1} {timings[k]:.0f} ms (answer {fetches[k]:.0f})" for k in slowest))
+        print("  slowest keystrokes: " + ", ".join(f"#{k + 1} {timings[k]:.0f} ms (answer {fetches[k]:.0f})" for k in slowest)
+              + f"; without the first: p99 {percentile(timings[1:], 99):.1f} ms")
     finally:
         server.stop()
 
