@@ -44,7 +44,7 @@ final class WebSocketSession: @unchecked Sendable {
     func run(pending: [UInt8]) {
         makeBlocking()
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        if !pending.isEmpty, !process(pending.withUnsafeBytes { $0 }) { return }
+        if !pending.isEmpty, !pending.withUnsafeBytes({ process($0) }) { return }
         while true {
             var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             let ready = Glibc.poll(&poll, 1, context.idleMilliseconds)
