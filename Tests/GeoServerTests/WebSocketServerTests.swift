@@ -67,6 +67,17 @@ import Glibc
         #expect((try? JSONValue.parse(second.payload))?["id"]?.intValue == 2)
     }
 
+    @Test func aMessageSentWithTheHandshakeIsAnswered() throws {
+        let server = try HTTPServerTests.serving()
+        defer { server.stop(drainSeconds: 0) }
+        let client = try RawHTTPClient(port: server.port, receiveTimeout: 5)
+        // The first frame in the same write as the handshake: libmicrohttpd reads it with the headers.
+        client.send(Array("GET /ws HTTP/1.1\r\nHost: localhost\r\n\(Self.handshake)\r\n".utf8) + WS.client(0x1, "5 /status?format=json"))
+        #expect(client.read()?.status == 101)
+        let f = try #require(Self.frame(client))
+        #expect((try? JSONValue.parse(f.payload))?["id"]?.intValue == 5)
+    }
+
     @Test func messagesThatAreNotRequestsGet400WithTheReason() throws {
         let server = try HTTPServerTests.serving()
         defer { server.stop(drainSeconds: 0) }
