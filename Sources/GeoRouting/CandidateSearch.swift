@@ -66,6 +66,12 @@ struct CandidateSearch {
             found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
                                    forward: forward, backward: backward))
         }
+        return CandidateSearch.distinct(found, limit: limit)
+    }
+
+    /// `found` nearest first, one candidate per place, at most `limit`.
+    static func distinct(_ found: [Candidate], limit: Int) -> [Candidate] {
+        var found = found
         found.sort { $0.position.distance != $1.position.distance ? $0.position.distance < $1.position.distance : $0.edge < $1.edge }
         // Where the nearest point of several edges is their shared node, they are one position: keep the
         // nearest edge's, so the limit buys distinct places (a junction of five edges is one candidate).
@@ -88,17 +94,7 @@ struct CandidateSearch {
     /// The usable edges nearest to `point` (those within `slack` metres of the nearest), searching
     /// ever wider up to `maxRadius`; empty when nothing usable is that close.
     mutating func nearest(to point: Coordinate, maxRadius: Double, slack: Double = 5, limit: Int = 4) -> [Candidate] {
-        var radius = 50.0
-        while true {
-            let found = candidates(near: point, radius: radius, limit: 64)
-            if let best = found.first {
-                // Something nearer than `radius` but beyond the box corner cannot exist; refine within best + slack.
-                let reach = best.position.distance + slack
-                return Array(found.prefix { $0.position.distance <= reach }.prefix(limit))
-            }
-            if radius >= maxRadius { return [] }
-            radius = min(maxRadius, radius * 4)
-        }
+        nearestInRings(to: point, need: 1, slack: slack, maxRadius: maxRadius, limit: limit)
     }
 
     /// The point of the edge's geometry nearest to the projection's origin, if within `radius` metres

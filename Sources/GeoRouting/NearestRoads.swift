@@ -22,17 +22,11 @@ public enum NearestRoads {
                             radius: Double = 5_000) -> [NearestRoad] {
         guard point.isValid, count > 0 else { return [] }
         var search = CandidateSearch(rules: TraversalRules(graph: graph, mode: mode, type: .fastest))
-        var reach = 50.0
-        while true {
-            let found = search.candidates(near: point, radius: reach, limit: max(count, 8))
-            if found.count >= count || reach >= radius {
-                return found.prefix(count).map { c in
-                    NearestRoad(location: c.position.coordinate, distance: c.position.distance,
-                                name: graph.name(ofProfile: c.profile),
-                                nodes: (graph.osmID(ofNode: c.from), graph.osmID(ofNode: c.to)))
-                }
-            }
-            reach = min(radius, reach * 4)
+        let found = search.nearestInRings(to: point, need: count, slack: 0, maxRadius: radius, limit: count)
+        return found.map { c in
+            NearestRoad(location: c.position.coordinate, distance: c.position.distance,
+                        name: graph.name(ofProfile: c.profile),
+                        nodes: (graph.osmID(ofNode: c.from), graph.osmID(ofNode: c.to)))
         }
     }
 }
