@@ -47,7 +47,7 @@ private func referenceCost(_ rules: TraversalRules, from a: Int, to b: Int) -> D
                     // Only nodes the mode can use, and where every snapped candidate is the node itself (a road
                     // passing within the snapping slack would be another start the reference does not have).
                     var finder = CandidateSearch(rules: rules)
-                    let near = finder.nearest(to: pa, maxRadius: 1), nearB = finder.nearest(to: pb, maxRadius: 1)
+                    let near = finder.nearest(to: pa, maxRadius: router.maxSnapDistance), nearB = finder.nearest(to: pb, maxRadius: router.maxSnapDistance)
                     guard !near.isEmpty, !nearB.isEmpty,
                           (near + nearB).allSatisfy({ $0.position.distance < 0.01 }) else { continue }
                     let expected = referenceCost(rules, from: a, to: b)
