@@ -118,6 +118,9 @@ public final class HTTPServer: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(drainSeconds)
         // WebSockets first: the library must not stop with an upgraded connection open.
         webSockets.closeAll(of: self)
+        let closing = Date().addingTimeInterval(1)
+        while webSocketThreads.load(ordering: .acquiring) > 0 && Date() < closing { usleep(2_000) }
+        webSockets.closeAll(of: self, writesToo: true)
         while webSocketThreads.load(ordering: .acquiring) > 0 { usleep(2_000) }
         while inFlight.load(ordering: .acquiring) > 0 && Date() < deadline { usleep(5_000) }
         MHD_stop_daemon(d)

@@ -25,6 +25,8 @@ struct WebSocketContext: Sendable {
     let maxTarget: Int
     /// Milliseconds without a message before the server closes the connection.
     let idleMilliseconds: Int32
+    /// Whether the server is stopping (the read side was shut to wake the session).
+    let isStopping: @Sendable () -> Bool
 }
 
 final class WebSocketSession: @unchecked Sendable {
@@ -55,7 +57,11 @@ final class WebSocketSession: @unchecked Sendable {
             }
             let n = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
+            if n <= 0 {
+                // Woken by the server's stop: say so, as RFC 6455's 1001 "going away".
+                if context.isStopping() { _ = send(WebSocketWriter.close(code: 1001, reason: "the server is stopping")) }
+                return
+            }
             let keepGoing = buffer.withUnsafeBytes { process(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
             if !keepGoing { return }
         }

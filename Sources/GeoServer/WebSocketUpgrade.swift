@@ -52,11 +52,14 @@ final class WebSocketRegistry: Sendable {
 
     func ended(_ socket: Int32) { _ = open.withLock { $0.sockets.remove(socket) } }
 
-    /// Wakes every session's thread (its reads and writes fail), and refuses new ones.
-    func closeAll(of server: HTTPServer) {
+    var isStopping: Bool { open.withLock { $0.stopping } }
+
+    /// Refuses new sessions and wakes every session's thread: first its reads only (it then sends
+    /// its close frame), or `writesToo`, for a session stuck writing to a client that stopped reading.
+    func closeAll(of server: HTTPServer, writesToo: Bool = false) {
         open.withLock { s in
             s.stopping = true
-            for fd in s.sockets { shutdown(fd, Int32(SHUT_RDWR)) }
+            for fd in s.sockets { shutdown(fd, Int32(writesToo ? SHUT_RDWR : SHUT_RD)) }
         }
         WebSocketRegistry.pending.withLock { p in p.waiting = p.waiting.filter { $0.value.server !== server } }
     }
@@ -109,7 +112,8 @@ extension HTTPServer {
     func queueUpgrade(_ request: HTTPRequest, on connection: OpaquePointer) -> (HTTPResponse, MHD_Result) {
         let context = WebSocketContext(handler: handler, completion: completion, headers: request.headers,
                                        client: request.client, maxTarget: configuration.maxTarget,
-                                       idleMilliseconds: Int32(clamping: configuration.webSocketIdleSeconds * 1000))
+                                       idleMilliseconds: Int32(clamping: configuration.webSocketIdleSeconds * 1000),
+                                       isStopping: { [webSockets] in webSockets.isStopping })
         let token = WebSocketRegistry.expect(self, context)
         let accept = WebSocketHandshake.acceptKey(for: request.header("sec-websocket-key") ?? "")
         let answer = HTTPResponse(status: 101, headers: [("Upgrade", "websocket"), ("Sec-WebSocket-Accept", accept)])

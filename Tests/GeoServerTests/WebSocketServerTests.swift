@@ -188,7 +188,12 @@ import Glibc
         let started = Date()
         server.stop(drainSeconds: 5)
         #expect(Date().timeIntervalSince(started) < 2)
-        for c in clients { #expect(c.isClosedByServer()) }
+        for c in clients {
+            // A close frame saying why, then the end of the connection.
+            let close = Self.frame(c)
+            #expect(close?.opcode == 0x8 && close?.payload.prefix(2) == [0x03, 0xE9])
+            #expect(c.isClosedByServer())
+        }
     }
 
     @Test func eachMessageIsCountedInTheMetricsAndTheLog() throws {
