@@ -349,7 +349,8 @@ def time_keystrokes(server, words):
         timings = driver.execute_script("return window.geoserveTimings.suggest")
         fetches = driver.execute_script("return window.geoserveTimings.suggestFetch")
         ways = driver.execute_script("return window.geoserve.search.channel.counts")
-        check(len(timings) == typed, f"each of {typed} keystrokes showed its suggestions ({len(timings)} did)")
+        # An answer overtaken by a newer one is rightly never shown; over one socket that is rare.
+        check(len(timings) >= typed - 2, f"the keystrokes showed their suggestions ({len(timings)} of {typed} did)")
         check(ways["socket"] >= typed - 2, f"the suggestions came over the page's WebSocket ({ways['socket']} by it, {ways['fetch']} by fetch)")
         return timings, fetches
     finally:
