@@ -21,7 +21,7 @@ extension RoadGraph {
     }
 
     /// Every edge with a segment whose box touches cell (`row`, `col`); nothing for a cell outside the grid.
-    public func edges(inCellRow row: Int, col: Int, _ body: (Int) -> Void) {
+    @inlinable public func edges(inCellRow row: Int, col: Int, _ body: (Int) -> Void) {
         guard row >= 0, row < layout.rows, col >= 0, col < layout.cols else { return }
         let cell = row * layout.cols + col
         let a = Int(view.u32(gridStartAt + cell * 4)), b = Int(view.u32(gridStartAt + cell * 4 + 4))

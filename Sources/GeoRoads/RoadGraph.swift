@@ -172,15 +172,7 @@ public struct RoadGraph: Sendable {
         let r0 = row(box.minLat), r1 = row(box.maxLat), c0 = col(box.minLon), c1 = col(box.maxLon)
         guard r0 <= r1, c0 <= c1 else { return }
         for r in r0...r1 {
-            for c in c0...c1 {
-                let cell = r * cols + c
-                let a = Int(view.u32(gridStartAt + cell * 4)), b = Int(view.u32(gridStartAt + cell * 4 + 4))
-                guard a <= b, b <= layout.gridEntryCount else { continue }
-                for k in a..<b {
-                    let e = Int(view.u32(gridEdgesAt + k * 4))
-                    if e < layout.edgeCount { body(e) }
-                }
-            }
+            for c in c0...c1 { edges(inCellRow: r, col: c, body) }
         }
     }
 
