@@ -21,14 +21,15 @@ public enum GeoserveCommand {
 
     Serves the indexes over HTTP in the APIs of Photon (/api, /reverse), Nominatim (/search,
     /reverse?format=…, /status) and OSRM (/route/v1, /match/v1, /nearest/v1), and its own
-    (/suggest, POST /match, /features, /healthz, /metrics), and a map page at / (search as
-    you type, grouped pins, draw a route, GPX). GET /endpoints lists the endpoints.
+    (/suggest, POST /match, /features, /healthz, /metrics, and /ws: a WebSocket taking
+    "ID TARGET" messages for the JSON endpoints), and a map page at / (search as you type,
+    grouped pins, draw a route, GPX). GET /endpoints lists the endpoints.
       -i, --index FILE|DIR   the indexes; repeat it, or name a directory for one index per
                              region (default: $GEOINDEX, else the only *.geoidx here)
       --listen ADDRESS       HOST:PORT, [IPv6]:PORT or PORT (default 127.0.0.1:8080: loopback
                              only; 0.0.0.0:8080 serves every interface)
       --threads N            worker threads (default: one per core)
-      --cors ORIGIN          allow browsers on ORIGIN (or *) to call the API
+      --cors ORIGIN          allow browsers on ORIGIN (or *) to call the API and open /ws
       --max-connections N    connections open at once (default 1000; more are refused)
       --timeout SECONDS      an idle or slow connection is closed after this (default 30)
       --assets DIR           where Leaflet (leaflet.js, leaflet.css, images/) is
@@ -38,7 +39,8 @@ public enum GeoserveCommand {
       --open                 print the page's address on standard output (and open it on a desktop)
       -q, --quiet            no access log and no start-up line on standard error
       -V, --version          the tool's and the index format's versions
-    Limits: a request target over 8 KiB gets 414, a body over 16 MiB 413.
+    Limits: a request target over 8 KiB gets 414, a body over 16 MiB 413; at most 64
+    WebSockets, each closed after 5 minutes without a message.
     SIGHUP reopens the indexes (so does replacing a served file); SIGTERM and SIGINT drain
     requests in flight (up to 10 s) and exit 0.
     Exit status: 0 after SIGTERM/SIGINT, 2 usage or input error (bad option, unreadable
