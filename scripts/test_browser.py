@@ -118,6 +118,16 @@ def suggestion_names(driver):
         "return [...document.querySelectorAll('#suggestions li .name')].map(e => e.textContent)")
 
 
+def expected_suggestions(driver, server, typed):
+    """The names /suggest gives for `typed`, asked as the page asked it (its hint and chips)."""
+    near = driver.execute_script("return window.geoserve.search.lastNear")
+    types = driver.execute_script("return [...window.geoserve.search.types].join(',')")
+    query = {"q": typed, "near": near, "limit": 8, "lang": "en"}
+    if types:
+        query["types"] = types
+    return [r["name"] for r in server.get("/suggest?" + urllib.parse.urlencode(query))["results"]]
+
+
 def type_letter_by_letter(driver, server, text, expect_first=None):
     box = driver.find_element(By.ID, "search")
     box.clear()
@@ -128,12 +138,7 @@ def type_letter_by_letter(driver, server, text, expect_first=None):
         box.send_keys(letter)
         wait(driver, f"return window.geoserve.search.shown > {before} && window.geoserve.search.input.value === {json.dumps(typed)}",
              message=f"suggestions for {typed!r}")
-        near = driver.execute_script("return window.geoserve.search.lastNear")
-        types = driver.execute_script("return [...window.geoserve.search.types].join(',')")
-        query = {"q": typed, "near": near, "limit": 8, "lang": "en"}
-        if types:
-            query["types"] = types
-        expected = [r["name"] for r in server.get("/suggest?" + urllib.parse.urlencode(query))["results"]]
+        expected = expected_suggestions(driver, server, typed)
         shown = suggestion_names(driver)
         if shown != expected:
             check(False, f"after {typed!r} the page shows {shown[:3]}…, /suggest says {expected[:3]}…")
@@ -343,8 +348,7 @@ def time_keystrokes(server, words):
                 time.sleep(TYPING_PACE_S)
             wait(driver, f"const s = window.geoserve.search; return s.input.value === {json.dumps(text)} && s.shown === s.sequence",
                  message=f"suggestions for {text!r}")
-            near = driver.execute_script("return window.geoserve.search.lastNear")
-            expected = [r["name"] for r in server.get("/suggest?" + urllib.parse.urlencode({"q": text, "near": near, "limit": 8, "lang": "en"}))["results"]]
+            expected = expected_suggestions(driver, server, text)
             check(suggestion_names(driver) == expected, f"typed at a typist's pace, {text!r} shows /suggest's list")
         timings = driver.execute_script("return window.geoserveTimings.suggest")
         fetches = driver.execute_script("return window.geoserveTimings.suggestFetch")

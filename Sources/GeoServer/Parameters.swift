@@ -25,6 +25,13 @@ enum ServiceErrors {
         .json(.object([("error", .string(message))]), status: status)
     }
 
+    /// 426 for a request to the WebSocket path that is not a handshake.
+    static func notAWebSocketHandshake(_ path: String) -> HTTPResponse {
+        var r = ours(426, "\(path.prefix(200)) is a WebSocket: send Upgrade: websocket and Connection: Upgrade (or GET the endpoints themselves)")
+        r.headers.append(("Upgrade", "websocket"))
+        return r
+    }
+
     static func photon(_ e: APIError) -> HTTPResponse {
         .json(.object([("message", .string(e.message))]), status: e.status)
     }

@@ -141,9 +141,7 @@ public final class Service: Sendable {
         case .webSocket:
             // The server takes the handshake before the service sees it; a request that gets here
             // was not one (or came without a server).
-            var r = ServiceErrors.ours(426, "/ws is a WebSocket: send Upgrade: websocket and Connection: Upgrade (or GET the endpoints themselves)")
-            r.headers.append(("Upgrade", "websocket"))
-            return r
+            return ServiceErrors.notAWebSocketHandshake(request.path)
         case .unknown:
             return ServiceErrors.ours(404, "no endpoint \(request.path.prefix(200)); GET / lists them")
         }

@@ -78,9 +78,7 @@ extension HTTPServer {
             return r
         }
         guard tokens("upgrade").contains("websocket"), tokens("connection").contains("upgrade") else {
-            var r = ServiceErrors.ours(426, "\(request.path) is a WebSocket: send Upgrade: websocket and Connection: Upgrade (or GET the endpoints themselves)")
-            r.headers.append(("Upgrade", "websocket"))
-            return r
+            return ServiceErrors.notAWebSocketHandshake(request.path)
         }
         guard request.header("sec-websocket-version")?.trimmingCharacters(in: .whitespaces) == "13" else {
             var r = ServiceErrors.ours(426, "Sec-WebSocket-Version must be 13, not \(request.header("sec-websocket-version").map { "\"\($0.prefix(20))\"" } ?? "missing")")
