@@ -117,17 +117,11 @@ enum GeoAPI {
             guard let format = RouteFormat(name: f) else { throw APIError("parameter 'format' must be gpx, geojson, json or svg, not \"\(f.prefix(40))\"") }
             return format
         }
-        let accept = request.header("accept") ?? ""
-        for type in accept.split(separator: ",").map({ $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased() }) {
-            switch type {
-            case "application/gpx+xml", "application/xml", "text/xml": return .gpx
-            case "image/svg+xml": return .svg
-            case "application/geo+json": return .geojson
-            case "application/json": return .json
-            default: continue
-            }
-        }
-        return .geojson
+        let offered: [(String, RouteFormat)] = [("application/geo+json", .geojson), ("application/json", .json),
+                                                ("application/gpx+xml", .gpx), ("image/svg+xml", .svg),
+                                                ("application/xml", .gpx), ("text/xml", .gpx)]
+        let type = ContentNegotiation.preferredType(request.header("accept"), offered: offered.map(\.0))
+        return offered.first { $0.0 == type }?.1 ?? .geojson
     }
 
     static func geoJSON(_ value: JSONValue) -> HTTPResponse {

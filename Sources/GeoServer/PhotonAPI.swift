@@ -82,12 +82,11 @@ enum PhotonAPI {
     }
 
     /// A language asked for by a parameter (`lang`, Nominatim's `accept-language`), else by the
-    /// Accept-Language header: its first tag, without region ("de-CH;q=0.9" → "de").
+    /// Accept-Language header: the range weighed highest, without region ("de-CH;q=0.9" → "de").
+    /// "default" means the local name.
     static func language(explicit: String?, _ request: HTTPRequest) -> String? {
-        let first = { (s: String) in s.split(separator: ",").first.map { String($0).trimmingCharacters(in: .whitespaces) } }
-        let raw = explicit.flatMap(first) ?? request.header("accept-language").flatMap(first)
-        guard let raw, !raw.isEmpty, raw != "default" else { return nil }
-        return String(raw.prefix { $0 != "-" && $0 != ";" && $0 != "_" }).lowercased()
+        if let explicit, explicit.trimmingCharacters(in: .whitespaces).lowercased() == "default" { return nil }
+        return ContentNegotiation.preferredLanguage(explicit ?? request.header("accept-language"))
     }
 
     static func collection(_ results: [SearchResult]) -> JSONValue {

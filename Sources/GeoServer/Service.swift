@@ -132,7 +132,7 @@ public final class Service: Sendable {
         case .metrics:
             return .text(metrics.render(state: state, connections: connections()), type: "text/plain; version=0.0.4; charset=utf-8")
         case .index:
-            let wantsJSON = (request.header("accept") ?? "").hasPrefix("application/json")
+            let wantsJSON = ContentNegotiation.preferredType(request.header("accept"), offered: ["text/html", "application/json"]) == "application/json"
             guard page.isAvailable, !wantsJSON else { return .json(endpointList) }
             return pageFile(request.path)
         case .endpoints: return .json(endpointList)
