@@ -29,8 +29,11 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
                        providers: [.apt(["libmicrohttpd-dev"])]),
 
+        // The SIGBUS guard of file mappings (a signal handler, so C): a mapped index whose file
+        // shrinks under it reads zeros there instead of killing the process.
+        .target(name: "CMappingGuard"),
         // Geometry, text folding, byte views, JSON, mapped and atomic files, input errors.
-        .target(name: "GeoBase", dependencies: ["CZlib"]),
+        .target(name: "GeoBase", dependencies: ["CZlib", "CMappingGuard"]),
         // Reading OSM: XML (expat, on every core), PBF, gzip and bzip2 streams.
         .target(name: "GeoOSM", dependencies: ["GeoBase", "CExpat", "CZlib", "CBzip2"]),
         // The landmark model and the category vocabulary, shared by import and search.

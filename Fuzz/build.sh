@@ -14,7 +14,7 @@ OUT=${FUZZ_OUT:-fuzz-out}
 SWIFTC=${SWIFTC:-swiftc}
 ALL_TARGETS="osmxml pbf gpx geojson csv compressed index query json http websocket"
 TARGETS=${*:-$ALL_TARGETS}
-FLAGS=(-sanitize=fuzzer,address -O -g -use-ld=lld -swift-version 6 -I Sources/CExpat -I Sources/CZlib -I Sources/CBzip2 -I Sources/CMicroHTTPD)
+FLAGS=(-sanitize=fuzzer,address -O -g -use-ld=lld -swift-version 6 -I Sources/CExpat -I Sources/CZlib -I Sources/CBzip2 -I Sources/CMicroHTTPD -I Sources/CMappingGuard/include)
 
 mkdir -p "$OUT/lib" "$OUT/bin"
 
@@ -26,9 +26,13 @@ module_dir() { case $1 in GeoTestSupport) echo Tests/GeoTestSupport ;; *) echo "
 # The modules are rebuilt only when their sources change. They are compiled from a copy, so
 # edits made in the tree during the few minutes of a build cannot make swiftc stop with "file
 # was modified during the build".
-stamp=$( { for m in $MODULES; do find "$(module_dir $m)" -name '*.swift' -type f; done; } | sort | xargs cat | cksum | cut -d' ' -f1)
+stamp=$( { for m in $MODULES; do find "$(module_dir $m)" -name '*.swift' -type f; done; find Sources/CMappingGuard -type f; } | sort | xargs cat | cksum | cut -d' ' -f1)
 if [ ! -f "$OUT/lib/libGeoTestSupport.a" ] || [ "$(cat "$OUT/lib/stamp" 2>/dev/null)" != "$stamp" ]; then
   rm -rf "$OUT/src" "$OUT/lib" && mkdir -p "$OUT/src" "$OUT/lib"
+  # The one C target of our own (the mapping guard's signal handler), as SwiftPM would compile it.
+  echo "fuzz: building CMappingGuard"
+  clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CMappingGuard/include -c Sources/CMappingGuard/guard.c \
+    -o "$OUT/lib/guard.o" && ar rcs "$OUT/lib/libCMappingGuard.a" "$OUT/lib/guard.o"
   for m in $MODULES; do
     echo "fuzz: building $m with -sanitize=fuzzer,address"
     cp -R "$(module_dir $m)" "$OUT/src/$m"
@@ -48,5 +52,5 @@ for t in $TARGETS; do
   if [ -x "$bin" ] && [ -z "$(find Fuzz/Common "Fuzz/$t" -name '*.swift' -newer "$bin")" ]; then continue; fi
   echo "fuzz: building $t"
   "$SWIFTC" -parse-as-library -package-name geoindex "${FLAGS[@]}" -I "$OUT/lib" -L "$OUT/lib" \
-    Fuzz/Common/*.swift "Fuzz/$t"/*.swift "${LIBS[@]}" -lexpat -lz -lbz2 -lmicrohttpd -o "$bin"
+    Fuzz/Common/*.swift "Fuzz/$t"/*.swift "${LIBS[@]}" -lCMappingGuard -lexpat -lz -lbz2 -lmicrohttpd -o "$bin"
 done
