@@ -38,3 +38,22 @@ static inline void geo_mhd_client_address(struct MHD_Connection *connection, cha
 static inline enum MHD_Result geo_mhd_upgrade_close(struct MHD_UpgradeResponseHandle *urh) {
     return MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE);
 }
+
+/* The socket of a connection (for the server's deadlines to shut it down); -1 when unknown. */
+static inline int geo_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}
+
+/* Messages the library writes about what it refused itself (its own 400, 413, 414, 431, 505),
+ * one formatted line each to geo_mhd_log_sink (written in Swift): its logger hands over a
+ * va_list, which Swift cannot take apart. */
+#include <stdio.h>
+#include <stdarg.h>
+extern void geo_mhd_log_sink(void *cls, const char *line);
+static inline void geo_mhd_log_adapter(void *cls, const char *fmt, va_list ap) {
+    char buf[512];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    geo_mhd_log_sink(cls, buf);
+}
+static inline intptr_t geo_mhd_log_adapter_pointer(void) { return (intptr_t)geo_mhd_log_adapter; }

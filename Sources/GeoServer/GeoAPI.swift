@@ -303,13 +303,16 @@ enum GeoAPI {
     /// Alive and answering (200) while any indexes are served; a failed reload is reported
     /// (the old indexes go on answering) so a monitor can alert on it.
     static func health(_ state: ServiceState, reloads: (ok: Int, failed: Int, lastError: String?) = (0, 0, nil)) -> HTTPResponse {
-        var f: [(String, JSONValue)] = [("status", .string(reloads.lastError == nil ? "ok" : "degraded")),
+        let changed = state.changedFile
+        var f: [(String, JSONValue)] = [("status", .string(changed != nil ? "reopening" : reloads.lastError == nil ? "ok" : "degraded")),
                                         ("indexes", .int(Int64(state.indexes.count))),
                                         ("landmarks", .int(Int64(state.indexes.reduce(0) { $0 + $1.count }))),
                                         ("roads", .bool(state.networks != nil)),
                                         ("loaded_at", .string(UTCTime.iso8601(state.loadedAt))),
                                         ("reloads", .int(Int64(reloads.ok))), ("failed_reloads", .int(Int64(reloads.failed)))]
         if let e = reloads.lastError { f.append(("last_reload_error", .string(e))) }
-        return .json(.object(f))
+        // A load balancer takes the server out while a served file is being rewritten in place.
+        if let changed { f.append(("changed_index", .string(PathName.lastComponent(changed)))) }
+        return .json(.object(f), status: changed == nil ? 200 : 503)
     }
 }

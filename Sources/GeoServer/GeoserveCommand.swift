@@ -9,6 +9,7 @@ import Foundation
 import GeoBase
 import GeoCommands
 import GeoFormat
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -78,12 +79,16 @@ public enum GeoserveCommand {
             let service = Service(state: try ServiceState(paths: paths), corsOrigin: setup.cors, page: page, tiles: setup.tiles)
             // Signals are watched before the server answers or its address is printed: a SIGTERM
             // sent as soon as the server is up must stop it, not be lost.
-            let watch = SignalWatch(service: service, setup: setup, io: io)
-            let server = try start(service, setup: setup, io: io)
+            // Everything written to standard error from here on goes through one writer thread, so
+            // a log nobody reads never stalls a request, a reload or a stop.
+            let log = LogWriter(write: { io.writeError($0) })
+            defer { log.close() }
+            let watch = SignalWatch(service: service, setup: setup, io: io, log: log)
+            let server = try start(service, setup: setup, log: log)
             let address = "http://\(ListenAddress(host: setup.configuration.address.host, port: server.port))/"
             if !setup.quiet {
-                io.report("geoserve: serving \(paths.count == 1 ? paths[0] : "\(paths.count) indexes") on \(address)")
-                if let problem = page.problem { io.report("geoserve: warning: the map page is not available: \(problem)") }
+                log.report("geoserve: serving \(paths.count == 1 ? paths[0] : "\(paths.count) indexes") on \(address)")
+                if let problem = page.problem { log.report("geoserve: warning: the map page is not available: \(problem)") }
             }
             if setup.open { openPage(address, io: io) }
             watch.serveUntilStopped(server)
@@ -115,9 +120,8 @@ public enum GeoserveCommand {
         if let n = try a.int("--timeout", range: 1...3_600) { configuration.timeout = n }
         var cors: String?
         if let origin = a.value("--cors") {
-            guard origin == "*" || origin.hasPrefix("http://") || origin.hasPrefix("https://"),
-                  !origin.contains(where: { $0 == "\r" || $0 == "\n" || $0 == " " }) else {
-                throw UsageError("--cors expects an origin such as https://maps.example.org, or *, not \"\(origin)\"")
+            guard origin == "*" || isOrigin(origin) else {
+                throw UsageError("--cors expects an origin (scheme, host and optional port, no path) such as https://maps.example.org, or *, not \"\(AccessLog.escaped(origin))\"")
             }
             cors = origin
             configuration.webSocketOrigin = origin
@@ -134,18 +138,50 @@ public enum GeoserveCommand {
                      assets: a.value("--assets") ?? PageAssets.systemLeaflet, tiles: tiles, open: a.has("--open"))
     }
 
+    /// "https://maps.example.org", "http://localhost:8080", "http://[::1]:3000": what a browser sends
+    /// as Origin (RFC 6454): http or https, a host, an optional port, and nothing after.
+    static func isOrigin(_ text: String) -> Bool {
+        let rest: Substring
+        if text.hasPrefix("https://") { rest = text.dropFirst(8) } else if text.hasPrefix("http://") { rest = text.dropFirst(7) } else { return false }
+        var host: Substring, port: Substring?
+        if rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]") else { return false }
+            host = rest[rest.index(after: rest.startIndex)..<close]
+            let after = rest[rest.index(after: close)...]
+            if !after.isEmpty { guard after.hasPrefix(":") else { return false }; port = after.dropFirst() }
+            guard !host.isEmpty, host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return false }
+        } else {
+            host = rest
+            if let colon = rest.firstIndex(of: ":") { host = rest[..<colon]; port = rest[rest.index(after: colon)...] }
+            guard !host.isEmpty, host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }) else { return false }
+        }
+        if let port {
+            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }), Int(port)! <= 65_535 else { return false }
+        }
+        return true
+    }
+
     static func resolve(_ arguments: [String], io: CommandIO) throws -> [String] {
         try IndexLocator.resolve(explicit: arguments, environment: io.environment, directory: io.currentDirectory)
     }
 
     /// The server bound and answering, with the access log and metrics wired in.
-    static func start(_ service: Service, setup: Setup, io: CommandIO) throws -> HTTPServer {
-        let quiet = setup.quiet
+    static func start(_ service: Service, setup: Setup, log: LogWriter) throws -> HTTPServer {
+        let access = setup.quiet ? nil : log
         let server = HTTPServer(configuration: setup.configuration, handler: { service.handle($0) },
-                                completion: { request, response, seconds in
-            service.completed(request, response, seconds: seconds)
-            if !quiet { io.writeError(AccessLog.line(request, response, seconds: seconds)) }
+                                completion: { request, response, seconds, aborted in
+            service.completed(request, response, seconds: seconds, aborted: aborted)
+            access?.append(AccessLog.line(request, response, seconds: seconds, aborted: aborted))
         })
+        service.attach { [weak server] in
+            var c = ServerCounters()
+            guard let server else { return c }
+            c.connections = server.connectionCount
+            c.webSockets = server.webSockets.count
+            for (reason, n) in server.watch.cutCounts { c.connectionsCut[reason.rawValue] = n }
+            c.accessLogDropped = log.dropped
+            return c
+        }
         do {
             try server.start()
         } catch let e as InputError {
@@ -156,53 +192,83 @@ public enum GeoserveCommand {
 }
 
 /// SIGHUP, SIGTERM and SIGINT as dispatch sources, set up before the server starts; then the
-/// wait: until SIGTERM or SIGINT, reloading on SIGHUP and when a served file changes.
-final class SignalWatch {
-    private let queue = DispatchQueue(label: "geoserve.signals")
+/// wait: until SIGTERM or SIGINT, reloading on SIGHUP and when a served file changes. Reloads run
+/// on a queue of their own: opening an index that hangs (a file on a stalled disk) or fails
+/// never delays a stop.
+final class SignalWatch: @unchecked Sendable {
+    private let signals = DispatchQueue(label: "geoserve.signals")
+    private let reloads = DispatchQueue(label: "geoserve.reloads")
     private let stopped = DispatchSemaphore(value: 0)
     private var sources: [DispatchSourceProtocol] = []
     private let service: Service
     private let setup: GeoserveCommand.Setup
     private let io: CommandIO
+    private let log: LogWriter
+    /// What the served files were at the last (re)load; read and written on `reloads` only.
     private var watched: [String: IndexFiles.Identity]
+    /// A SIGHUP waiting for the reload queue (more SIGHUPs meanwhile make no second reload).
+    private let hangupPending = Mutex(false)
 
-    init(service: Service, setup: GeoserveCommand.Setup, io: CommandIO) {
+    init(service: Service, setup: GeoserveCommand.Setup, io: CommandIO, log: LogWriter) {
         self.service = service
         self.setup = setup
         self.io = io
+        self.log = log
         watched = IndexFiles.snapshot(service.state.paths)
         for sig in [SIGHUP, SIGTERM, SIGINT] {
             signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: signals)
             source.setEventHandler { [unowned self] in
-                if sig == SIGHUP { self.reload("SIGHUP") } else { self.stopped.signal() }
+                if sig == SIGHUP { self.requestReload() } else { self.stopped.signal() }
             }
             source.resume()
             sources.append(source)
         }
     }
 
+    private func requestReload() {
+        let queued = hangupPending.withLock { pending in
+            defer { pending = true }
+            return pending
+        }
+        if queued { return }
+        reloads.async { [self] in
+            hangupPending.withLock { $0 = false }
+            reload("SIGHUP")
+        }
+    }
+
     private func reload(_ why: String) {
+        var attempted: [String]?
         do {
             let paths = try GeoserveCommand.resolve(setup.indexArguments, io: io)
+            attempted = paths
             let state = try ServiceState(paths: paths)
             service.replace(state: state)
             watched = IndexFiles.snapshot(paths)
-            if !setup.quiet { io.report("geoserve: reopened \(paths.count) index\(paths.count == 1 ? "" : "es") (\(why))") }
+            if !setup.quiet { log.report("geoserve: reopened \(paths.count) index\(paths.count == 1 ? "" : "es") (\(why))") }
         } catch {
-            // A broken file is not served: the indexes opened before go on answering.
-            let message = (error as? InputError).map(\.description) ?? (error as? UsageError)?.message ?? "\(error)"
-            service.reloadFailed(message)
-            io.report("geoserve: reload failed, still serving the previous indexes: \(message)")
-            watched = IndexFiles.snapshot(service.state.paths)
+            // A broken file is not served: the indexes opened before go on answering. Clients
+            // (/healthz) see the file's name, never where it is on this machine.
+            let full = (error as? InputError).map(\.description) ?? (error as? UsageError)?.message ?? "\(error)"
+            let shown = (error as? InputError).map { e -> String in
+                var e = e
+                e.file = PathName.lastComponent(e.file)
+                return e.description
+            } ?? full
+            service.reloadFailed(shown)
+            log.report("geoserve: reload failed, still serving the previous indexes: \(full)")
+            // Tried again when the files change again, not every tick.
+            watched = IndexFiles.snapshot(attempted ?? service.state.paths)
         }
     }
 
     /// Blocks until SIGTERM or SIGINT, then drains `server`.
     func serveUntilStopped(_ server: HTTPServer) {
-        // A rebuilt index renamed over a served one, or a region file added or removed: reopen
-        // once the directory has stayed the same for one tick (a copy in progress is not read).
-        let timer = DispatchSource.makeTimerSource(queue: queue)
+        // A rebuilt index renamed over a served one, a file rewritten in place, or a region file
+        // added or removed: reopen once the files have stayed the same for one tick (a copy in
+        // progress is not read).
+        let timer = DispatchSource.makeTimerSource(queue: reloads)
         var pending: [String: IndexFiles.Identity]?
         timer.schedule(deadline: .now() + 1, repeating: 1)
         timer.setEventHandler { [unowned self] in
@@ -214,7 +280,7 @@ final class SignalWatch {
         timer.resume()
         stopped.wait()
         timer.cancel()
-        if !setup.quiet { io.report("geoserve: stopping: finishing the requests in flight") }
+        if !setup.quiet { log.report("geoserve: stopping: finishing the requests in flight") }
         server.stop(drainSeconds: 10)
         sources.forEach { $0.cancel() }
     }
@@ -258,26 +324,5 @@ enum IndexFiles {
                               modified: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
         }
         return out
-    }
-}
-
-/// One line per request: time, client, request line, status, body bytes, duration. Cheap, as
-/// it runs once per request on the worker threads: no date formatter (ICU) per line.
-enum AccessLog {
-    static func line(_ request: HTTPRequest, _ response: HTTPResponse, seconds: Double) -> String {
-        let time = UTCTime.iso8601(Date())
-        let target = request.target.map { $0 == "\"" || $0 == "\n" || $0 == "\r" ? "?" : $0 }
-        return "\(time) \(request.client) \"\(request.method) \(String(target))\" \(response.status) \(response.body.count) \(String(format: "%.2f", seconds * 1000))ms\n"
-    }
-}
-
-/// "2026-12-01T15:42:46Z" from the C library's gmtime_r: thread-safe and without ICU.
-enum UTCTime {
-    static func iso8601(_ date: Date) -> String {
-        var t = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&t, &parts)
-        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }

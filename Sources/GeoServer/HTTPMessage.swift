@@ -18,6 +18,8 @@ public struct HTTPRequest: Sendable {
     public var client: String
     /// The request target as the client sent it (path and query, still %-encoded), for the log.
     public var target: String
+    /// Header names the client sent more than once (their values are joined with ", ").
+    public var repeatedHeaders: Set<String> = []
 
     public init(method: String = "GET", path: String, query: [(key: String, value: String?)] = [],
                 headers: [String: String] = [:], body: [UInt8] = [], client: String = "-") {

@@ -11,14 +11,15 @@ import Foundation
 import GeoBase
 import GeoCommands
 import GeoFormat
+import Synchronization
 
 public final class Service: Sendable {
     private let holder: StateHolder
     let metrics = Metrics()
     /// The origin allowed to call from a browser (`*` for any); nil: no CORS headers.
     public let corsOrigin: String?
-    /// Connections open now, for /metrics (set by the server that carries the service).
-    let connections: @Sendable () -> Int
+    /// What the server carrying the service counts, for /metrics (set once it starts).
+    private let counters = Mutex<(@Sendable () -> ServerCounters)?>(nil)
     /// The map page's files.
     public let page: PageAssets
     /// A tile layer the operator added (`--tiles`), as Leaflet's URL template; nil: the base
@@ -26,13 +27,17 @@ public final class Service: Sendable {
     public let tiles: String?
 
     public init(state: ServiceState, corsOrigin: String? = nil, page: PageAssets = PageAssets(problem: "no page"),
-                tiles: String? = nil, connections: @escaping @Sendable () -> Int = { 0 }) {
+                tiles: String? = nil) {
         holder = StateHolder(state)
         self.corsOrigin = corsOrigin
         self.page = page
         self.tiles = tiles
-        self.connections = connections
     }
+
+    /// Where /metrics reads the server's own counters from.
+    public func attach(counters read: @escaping @Sendable () -> ServerCounters) { counters.withLock { $0 = read } }
+
+    var serverCounters: ServerCounters { counters.withLock { $0 }?() ?? ServerCounters() }
 
     /// The indexes being served now.
     public var state: ServiceState { holder.state }
@@ -52,6 +57,15 @@ public final class Service: Sendable {
         case osrmRoute = "osrm_route", osrmMatch = "osrm_match", osrmNearest = "osrm_nearest", osrmOther = "osrm_other"
         case suggest, match, features, healthz, metrics, index, endpoints, config, asset, unknown
         case webSocket = "websocket"
+
+        /// Whether the answer is read from the indexes' mappings (the page's files, the metrics
+        /// and the endpoint list are not; /healthz reports a changed file itself).
+        var readsIndexes: Bool {
+            switch self {
+            case .healthz, .metrics, .index, .endpoints, .asset, .webSocket, .unknown: false
+            default: true
+            }
+        }
     }
 
     public static func endpoint(_ request: HTTPRequest) -> Endpoint {
@@ -86,7 +100,16 @@ public final class Service: Sendable {
 
     /// The answer to `request`.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        var response = answer(request, endpoint: Service.endpoint(request))
+        let endpoint = Service.endpoint(request)
+        let state = holder.state
+        var response: HTTPResponse
+        if endpoint.readsIndexes, let changed = state.changedFile {
+            response = Service.fileChanged(changed, endpoint: endpoint)
+        } else {
+            response = answer(request, endpoint: endpoint, state: state)
+            // Checked again once answered: a file written while the answer was read from it.
+            if endpoint.readsIndexes, let changed = state.changedFile { response = Service.fileChanged(changed, endpoint: endpoint) }
+        }
         if let corsOrigin {
             response.headers.append(("Access-Control-Allow-Origin", corsOrigin))
             if corsOrigin != "*" { response.headers.append(("Vary", "Origin")) }
@@ -95,11 +118,29 @@ public final class Service: Sendable {
     }
 
     /// Records a finished request in the metrics.
-    public func completed(_ request: HTTPRequest, _ response: HTTPResponse, seconds: Double) {
-        metrics.record(endpoint: Service.endpoint(request).rawValue, status: response.status, seconds: seconds)
+    public func completed(_ request: HTTPRequest, _ response: HTTPResponse, seconds: Double, aborted: String? = nil) {
+        // A request the library refused before it could be read has no endpoint.
+        let endpoint = request.method == "-" ? "unread" : Service.endpoint(request).rawValue
+        metrics.record(endpoint: endpoint, status: response.status, seconds: seconds, aborted: aborted != nil)
     }
 
-    func answer(_ request: HTTPRequest, endpoint: Endpoint) -> HTTPResponse {
+    /// 503 in the endpoint's dialect while a served file is being rewritten in place.
+    static func fileChanged(_ path: String, endpoint: Endpoint) -> HTTPResponse {
+        let e = APIError("the index \(PathName.lastComponent(path)) was changed in place while being served; it is reopened once it "
+                         + "has stayed unchanged for a second (replace indexes by renaming a new file over them)",
+                         status: 503, code: "ServiceUnavailable")
+        var r: HTTPResponse
+        switch endpoint {
+        case .photonSearch, .photonReverse: r = ServiceErrors.photon(e)
+        case .nominatimSearch, .nominatimReverse, .status: r = ServiceErrors.nominatim(e)
+        case .osrmRoute, .osrmMatch, .osrmNearest, .osrmOther: r = ServiceErrors.osrm(e)
+        default: r = ServiceErrors.ours(503, e.message)
+        }
+        r.headers.append(("Retry-After", "2"))
+        return r
+    }
+
+    func answer(_ request: HTTPRequest, endpoint: Endpoint, state: ServiceState) -> HTTPResponse {
         let post = endpoint == .match
         if request.method == "OPTIONS" {
             var r = HTTPResponse(status: 204, headers: [("Allow", post ? "POST, OPTIONS" : "GET, HEAD, OPTIONS")])
@@ -117,7 +158,6 @@ public final class Service: Sendable {
             r.headers.append(("Allow", (allowed + ["OPTIONS"]).joined(separator: ", ")))
             return r
         }
-        let state = holder.state
         switch endpoint {
         case .photonSearch: return PhotonAPI.search(request, state)
         case .photonReverse: return PhotonAPI.reverse(request, state)
@@ -130,7 +170,7 @@ public final class Service: Sendable {
         case .features: return GeoAPI.features(request, state)
         case .healthz: return GeoAPI.health(state, reloads: metrics.reloadState)
         case .metrics:
-            return .text(metrics.render(state: state, connections: connections()), type: "text/plain; version=0.0.4; charset=utf-8")
+            return .text(metrics.render(state: state, counters: serverCounters), type: "text/plain; version=0.0.4; charset=utf-8")
         case .index:
             let wantsJSON = ContentNegotiation.preferredType(request.header("accept"), offered: ["text/html", "application/json"]) == "application/json"
             guard page.isAvailable, !wantsJSON else { return .json(endpointList) }

@@ -46,6 +46,13 @@ public final class ServiceState: Sendable {
         _ = engine.search("a", options: SearchOptions())
     }
 
+    /// The first served file that was written in place since it was opened (`cp` over it rather
+    /// than a rename): an answer read from it may mix two files, so none is given until the
+    /// reload that follows. One fstat per index, a fraction of a microsecond each.
+    public var changedFile: String? {
+        indexes.first { $0.file.hasChanged }.map(\.file.path)
+    }
+
     /// The boxes of the indexes' data (for hints about swapped coordinates).
     public var dataBoxes: [BoundingBox] { indexes.compactMap(\.dataBox) }
 }

@@ -33,6 +33,8 @@ final class WebSocketSession: @unchecked Sendable {
     let socket: Int32
     let context: WebSocketContext
     private var reader: WebSocketReader
+    /// When the last whole message (or ping) came, nanoseconds of uptime.
+    private var lastMessage: UInt64 = 0
 
     init(socket: Int32, context: WebSocketContext) {
         self.socket = socket
@@ -46,15 +48,20 @@ final class WebSocketSession: @unchecked Sendable {
     func run(pending: [UInt8]) {
         makeBlocking()
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        lastMessage = DispatchTime.now().uptimeNanoseconds
         if !pending.isEmpty, !pending.withUnsafeBytes({ process($0) }) { return }
         while true {
-            var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let ready = Glibc.poll(&poll, 1, context.idleMilliseconds)
-            if ready < 0 { if errno == EINTR { continue } else { return } }
-            if ready == 0 {
+            // The idle limit counts from the last whole message, not the last byte: a client that
+            // sends one byte every few minutes is idle, however often its bytes come.
+            let idle = Int64(context.idleMilliseconds) - Int64((DispatchTime.now().uptimeNanoseconds - lastMessage) / 1_000_000)
+            if idle <= 0 {
                 _ = send(WebSocketWriter.close(code: 1001, reason: "idle for \(context.idleMilliseconds / 1000) s"))
                 return
             }
+            var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = Glibc.poll(&poll, 1, Int32(clamping: idle))
+            if ready < 0 { if errno == EINTR { continue } else { return } }
+            if ready == 0 { continue }
             let n = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {
@@ -76,6 +83,7 @@ final class WebSocketSession: @unchecked Sendable {
             _ = send(WebSocketWriter.close(code: error.code, reason: error.reason))
             return false
         }
+        if !events.isEmpty { lastMessage = DispatchTime.now().uptimeNanoseconds }
         for event in events {
             switch event {
             case .text(let message):
@@ -110,7 +118,7 @@ final class WebSocketSession: @unchecked Sendable {
                 response = ServiceErrors.ours(400, "\(request.path.prefix(200)) does not answer JSON; over /ws ask for a JSON endpoint such as /suggest")
             }
         }
-        context.completion?(request, response, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+        context.completion?(request, response, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, nil)
         var out = Array("{\"id\":\(parsed.id.map(String.init) ?? "null"),\"status\":\(response.status),\"body\":".utf8)
         out.append(contentsOf: response.body.isEmpty ? Array("null".utf8) : response.body)
         out.append(UInt8(ascii: "}"))

@@ -15,7 +15,9 @@ import Glibc
 /// The sessions of one server open now; and, process-wide, the handshakes answered whose
 /// socket has not yet come (libmicrohttpd's callback gets one pointer-sized value: a token).
 final class WebSocketRegistry: Sendable {
-    private let open = Mutex((sockets: Set<Int32>(), stopping: false))
+    /// The sessions' sockets, and the handshakes answered whose socket has not come yet: together
+    /// they count against the limit, so a burst of handshakes cannot all pass the check at once.
+    private let open = Mutex((sockets: Set<Int32>(), reserved: 0, stopping: false))
 
     struct Pending: Sendable {
         let server: HTTPServer
@@ -26,12 +28,29 @@ final class WebSocketRegistry: Sendable {
 
     var count: Int { open.withLock { $0.sockets.count } }
 
-    /// Keeps `context` until its socket comes; forgets handshakes older than a minute (their client
-    /// went away before the 101 was sent, so libmicrohttpd never calls back).
+    /// Takes one of `limit` places for a session about to be handshaken; false when all are taken.
+    func reserve(limit: Int) -> Bool {
+        open.withLock { s in
+            guard !s.stopping, s.sockets.count + s.reserved < limit else { return false }
+            s.reserved += 1
+            return true
+        }
+    }
+
+    /// Gives back a place reserved for a handshake that did not become a session.
+    func release() { open.withLock { $0.reserved = max(0, $0.reserved - 1) } }
+
+    /// Keeps `context` until its socket comes; forgets handshakes older than ten seconds (their
+    /// client went away before the 101 was sent, so libmicrohttpd never calls back) and gives
+    /// their places back.
     static func expect(_ server: HTTPServer, _ context: WebSocketContext) -> UInt {
         let now = DispatchTime.now().uptimeNanoseconds
         return pending.withLock { p in
-            p.waiting = p.waiting.filter { now - $0.value.created < 60_000_000_000 }
+            let expired = p.waiting.filter { now - $0.value.created >= 10_000_000_000 }
+            for (token, entry) in expired {
+                p.waiting.removeValue(forKey: token)
+                entry.server.webSockets.release()
+            }
             let token = p.next
             p.next &+= 1
             p.waiting[token] = Pending(server: server, context: context, created: now)
@@ -43,11 +62,17 @@ final class WebSocketRegistry: Sendable {
     static func arrived(_ token: UInt, socket: Int32) -> Pending? {
         guard let entry = pending.withLock({ $0.waiting.removeValue(forKey: token) }) else { return nil }
         let taken = entry.server.webSockets.open.withLock { s in
+            s.reserved = max(0, s.reserved - 1)
             if s.stopping { return false }
             s.sockets.insert(socket)
             return true
         }
         return taken ? entry : nil
+    }
+
+    /// A handshake whose 101 could not be queued: its place is given back.
+    static func forget(_ token: UInt) {
+        if let entry = pending.withLock({ $0.waiting.removeValue(forKey: token) }) { entry.server.webSockets.release() }
     }
 
     func ended(_ socket: Int32) { _ = open.withLock { $0.sockets.remove(socket) } }
@@ -62,6 +87,7 @@ final class WebSocketRegistry: Sendable {
             for fd in s.sockets { shutdown(fd, Int32(writesToo ? SHUT_RDWR : SHUT_RD)) }
         }
         WebSocketRegistry.pending.withLock { p in p.waiting = p.waiting.filter { $0.value.server !== server } }
+        open.withLock { $0.reserved = 0 }
     }
 }
 
@@ -92,7 +118,8 @@ extension HTTPServer {
             return ServiceErrors.ours(403, "a page from \(origin.prefix(100)) may not open \(request.path); only this server's own page"
                                       + " (or the origin given to --cors)")
         }
-        guard webSockets.count < configuration.webSocketLimit else {
+        // Last: a place taken here is given back if the upgrade fails (queueUpgrade).
+        guard webSockets.reserve(limit: configuration.webSocketLimit) else {
             return ServiceErrors.ours(503, "\(configuration.webSocketLimit) WebSocket connections are open, the most this server takes; use GET meanwhile")
         }
         return nil
@@ -116,11 +143,13 @@ extension HTTPServer {
         let accept = WebSocketHandshake.acceptKey(for: request.header("sec-websocket-key") ?? "")
         let answer = HTTPResponse(status: 101, headers: [("Upgrade", "websocket"), ("Sec-WebSocket-Accept", accept)])
         guard let r = MHD_create_response_for_upgrade(upgraded, UnsafeMutableRawPointer(bitPattern: token)) else {
+            WebSocketRegistry.forget(token)
             return (ServiceErrors.ours(500, "cannot start the WebSocket"), .NO)
         }
         for (name, value) in answer.headers { _ = MHD_add_response_header(r, name, value) }
         let ok = MHD_queue_response(connection, 101, r)
         MHD_destroy_response(r)
+        if ok != .YES { WebSocketRegistry.forget(token) }
         return (answer, ok)
     }
 }

@@ -23,6 +23,8 @@ import Glibc
             (["--listen", "here"], "--listen expects HOST:PORT"),
             (["--threads", "0"], "--threads"),
             (["--cors", "evil\r\nX: y"], "--cors"),
+            (["--cors", "https://x/path"], "--cors"), (["--cors", "https://"], "--cors"), (["--cors", "https://a:99999"], "--cors"),
+            (["--cors", "ftp://a"], "--cors"), (["--cors", "https://a b"], "--cors"),
             (["extra"], "unexpected argument"),
             (["-i", "/nonexistent/x.geoidx"], "/nonexistent/x.geoidx"),
             (["-i", TestData.sample("town.osm")], "town.osm"),

@@ -14,13 +14,13 @@ import Glibc
 @Suite(.serialized) struct HTTPServerTests {
     /// A server for `service` on a free loopback port, with a configuration the test adjusts.
     static func serving(_ service: Service = Served.town, configure adjust: (inout HTTPServer.Configuration) -> Void = { _ in },
-                        log: (@Sendable (HTTPRequest, HTTPResponse, Double) -> Void)? = nil) throws -> HTTPServer {
+                        log: (@Sendable (HTTPRequest, HTTPResponse, Double, String?) -> Void)? = nil) throws -> HTTPServer {
         var configuration = HTTPServer.Configuration(address: ListenAddress(host: "127.0.0.1", port: 0))
         configuration.threads = 2
         adjust(&configuration)
-        let server = HTTPServer(configuration: configuration, handler: { service.handle($0) }, completion: { request, response, seconds in
-            service.completed(request, response, seconds: seconds)
-            log?(request, response, seconds)
+        let server = HTTPServer(configuration: configuration, handler: { service.handle($0) }, completion: { request, response, seconds, aborted in
+            service.completed(request, response, seconds: seconds, aborted: aborted)
+            log?(request, response, seconds, aborted)
         })
         try server.start()
         return server
@@ -88,14 +88,32 @@ import Glibc
         #expect(Date().timeIntervalSince(start) < 4)
     }
 
-    @Test func connectionsBeyondTheLimitAreRefused() throws {
+    @Test func aNewClientAtTheLimitTakesTheLongestIdleConnectionsPlace() throws {
         let server = try Self.serving(configure: { $0.threads = 1; $0.connectionLimit = 2 })
         defer { server.stop(drainSeconds: 0) }
-        let a = try RawHTTPClient(port: server.port), b = try RawHTTPClient(port: server.port)
-        #expect(a.get("/healthz")?.status == 200 && b.get("/healthz")?.status == 200)
-        let c = try RawHTTPClient(port: server.port, receiveTimeout: 3)
-        #expect(c.get("/healthz") == nil)
+        let a = try RawHTTPClient(port: server.port, receiveTimeout: 3), b = try RawHTTPClient(port: server.port)
         #expect(a.get("/healthz")?.status == 200)
+        usleep(20_000)
+        #expect(b.get("/healthz")?.status == 200)
+        // Both idle now; the newcomer is served, and the one idle longest (a) made room.
+        let c = try RawHTTPClient(port: server.port, receiveTimeout: 3)
+        #expect(c.get("/healthz")?.status == 200)
+        #expect(a.get("/healthz") == nil)
+        #expect(b.get("/healthz")?.status == 200)
+        #expect(server.watch.cutCounts[.evicted] == 1)
+    }
+
+    @Test func aNewClientWhenEveryConnectionIsBusyGetsA503() throws {
+        let server = try Self.serving(configure: { $0.threads = 1; $0.connectionLimit = 2 })
+        defer { server.stop(drainSeconds: 0) }
+        // Two uploads under way at a good pace are busy: nobody is evicted for the newcomer.
+        let uploads = try (0..<2).map { _ in try RawHTTPClient(port: server.port) }
+        for u in uploads { u.send("POST /match HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n" + String(repeating: "1", count: 100_000)) }
+        usleep(100_000)
+        let c = try RawHTTPClient(port: server.port, receiveTimeout: 3)
+        let refused = c.read()
+        #expect(refused?.status == 503 && refused?.json?["error"]?.stringValue?.contains("connections") == true)
+        #expect(server.watch.cutCounts[.refused] == 1 && server.watch.cutCounts[.evicted] == nil)
     }
 
     @Test func manyClientsThroughAReloadLoseNoRequest() throws {
@@ -126,7 +144,7 @@ import Glibc
 
     @Test func everyFinishedRequestIsLoggedOnce() throws {
         let lines = Counter()
-        let server = try Self.serving(log: { request, response, seconds in
+        let server = try Self.serving(log: { request, response, seconds, _ in
             if request.target.hasPrefix("/api?q=") && response.status == 200 && seconds >= 0 { lines.add() }
         })
         let client = try RawHTTPClient(port: server.port)

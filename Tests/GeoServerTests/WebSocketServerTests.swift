@@ -200,13 +200,13 @@ import Glibc
         let log = Counter()
         // A service of its own, so its metrics count this test's requests alone.
         let service = try Service(state: ServiceState(paths: [Served.townPath]))
-        let server = try HTTPServerTests.serving(service, log: { request, _, _ in if request.path == "/suggest" { log.add() } })
+        let server = try HTTPServerTests.serving(service, log: { request, _, _, _ in if request.path == "/suggest" { log.add() } })
         defer { server.stop(drainSeconds: 0) }
         let client = try Self.open(server)
         for i in 1...3 { _ = Self.ask(client, "\(i) /suggest?q=r") }
         _ = Self.ask(client, "4 /nope")
         #expect(log.value == 3)
-        let metrics = service.metrics.render(state: service.state, connections: 0)
+        let metrics = service.metrics.render(state: service.state, counters: ServerCounters())
         #expect(metrics.contains("geoserve_requests_total{endpoint=\"suggest\",status=\"2xx\"} 3\n"), "\(metrics.prefix(600))")
         #expect(metrics.contains("geoserve_requests_total{endpoint=\"unknown\",status=\"4xx\"} 1\n"))
     }

@@ -1,0 +1,61 @@
+// The framing headers a request-smuggling attempt plays with (two
+// Content-Lengths, a Transfer-Encoding the server cannot read, both at once)
+// are refused before any body is read, a length over the limit is refused as
+// soon as it is announced, and a large upload costs time in proportion to its
+// size (issue 21).
+import Foundation
+import Testing
+import GeoBase
+import GeoTestSupport
+@testable import GeoServer
+
+@Suite(.serialized) struct HardeningFramingTests {
+    @Test func framingHeadersThatAllowSmugglingAreRefusedBeforeTheBody() throws {
+        let server = try HTTPServerTests.serving(configure: { $0.maxBody = 1_000 })
+        defer { server.stop(drainSeconds: 0) }
+        let cases: [(String, Int, String?)] = [
+            ("Content-Length: 5\r\nContent-Length: 6\r\n", 400, "Content-Length"),
+            ("Content-Length: 5\r\nTransfer-Encoding: chunked\r\n", 400, "both"),
+            ("Transfer-Encoding: gzip\r\n", 501, "gzip"),
+            ("Transfer-Encoding: gzip, chunked\r\n", 501, "Transfer-Encoding"),
+            // These the library refuses itself, before any handler (its body is its own HTML).
+            ("Content-Length: +5\r\n", 400, nil), ("Content-Length: -1\r\n", 400, nil),
+        ]
+        for (headers, status, needle) in cases {
+            let client = try RawHTTPClient(port: server.port, receiveTimeout: 3)
+            client.send("POST /match HTTP/1.1\r\nHost: x\r\n\(headers)\r\n")
+            let started = Date()
+            let r = client.read()
+            #expect(r?.status == status, "\(headers.debugDescription) → \(r?.status ?? 0)")
+            if let needle {
+                #expect(r?.json?["error"]?.stringValue?.contains(needle) == true, "\(headers.debugDescription): \(r.map { String(decoding: $0.body, as: UTF8.self) } ?? "")")
+            }
+            #expect(Date().timeIntervalSince(started) < 2, "\(headers.debugDescription) waited for a body")
+        }
+        // A length over the limit is refused as soon as it is announced, before a byte of the body.
+        let big = try RawHTTPClient(port: server.port, receiveTimeout: 3)
+        big.send("POST /match HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999999\r\n\r\n")
+        #expect(big.read()?.status == 413)
+        // A chunked body past the limit still gets its 413 at its end.
+        let chunked = try RawHTTPClient(port: server.port)
+        chunked.send("POST /match HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n")
+        for _ in 0..<3 { chunked.send(String(format: "%x\r\n", 600) + String(repeating: "y", count: 600) + "\r\n") }
+        chunked.send("0\r\n\r\n")
+        #expect(chunked.read()?.status == 413)
+        #expect(try RawHTTPClient(port: server.port).get("/healthz")?.status == 200)
+    }
+
+    @Test func aLargeUploadCostsTimeInProportionToItsSize() throws {
+        // The body was copied whole on every piece received: 15 MB took seconds before its track was read.
+        let server = try HTTPServerTests.serving()
+        defer { server.stop(drainSeconds: 0) }
+        let body = [UInt8](repeating: 0x20, count: 12_000_000)
+        let client = try RawHTTPClient(port: server.port, receiveTimeout: 30)
+        let started = Date()
+        client.send("POST /match HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+        client.send(body)
+        let r = client.read()
+        #expect(r?.status == 400)
+        #expect(Date().timeIntervalSince(started) < 3, "took \(Date().timeIntervalSince(started)) s")
+    }
+}
