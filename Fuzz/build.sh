@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 OUT=${FUZZ_OUT:-fuzz-out}
 SWIFTC=${SWIFTC:-swiftc}
-ALL_TARGETS="osmxml pbf gpx geojson csv compressed index query json http websocket"
+ALL_TARGETS="osmxml pbf gpx geojson csv compressed index query json http httphead websocket"
 TARGETS=${*:-$ALL_TARGETS}
 FLAGS=(-sanitize=fuzzer,address -O -g -use-ld=lld -swift-version 6 -I Sources/CExpat -I Sources/CZlib -I Sources/CBzip2 -I Sources/CMicroHTTPD -I Sources/CMappingGuard/include)
 

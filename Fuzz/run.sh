@@ -20,7 +20,7 @@ OUT=${FUZZ_OUT:-fuzz-out}
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
 TIMEOUT=${FUZZ_TIMEOUT:-25}
 RSS_MB=${FUZZ_RSS_MB:-2048}
-TARGETS=${FUZZ_TARGETS:-osmxml pbf gpx geojson csv compressed index query json http websocket}
+TARGETS=${FUZZ_TARGETS:-osmxml pbf gpx geojson csv compressed index query json http httphead websocket}
 SHARED=../shared/data
 
 Fuzz/build.sh $TARGETS || exit 2
@@ -45,6 +45,7 @@ config() {
     index) DIRS=("$OUT/seeds/index"); MAXLEN=65536 ;;
     query) MAXLEN=4096 ;;
     http) DIRS+=(Fuzz/corpus/csv); MAXLEN=16384 ;;
+    httphead) DICT=http; MAXLEN=8192 ;;
     # Room for a whole 8192-byte message (maxMessage) in a few frames, and for messages just over it.
     websocket) MAXLEN=20000 ;;
     json) DIRS+=(Fuzz/corpus/geojson "$SHARED/osm-testdata"); DICT=json ;;
