@@ -57,3 +57,9 @@ static inline void geo_mhd_log_adapter(void *cls, const char *fmt, va_list ap) {
     geo_mhd_log_sink(cls, buf);
 }
 static inline intptr_t geo_mhd_log_adapter_pointer(void) { return (intptr_t)geo_mhd_log_adapter; }
+
+/* Gives the C library's freed memory back to the system (glibc keeps it in its arenas): called
+ * after a request that needed much, so one large upload does not leave the server hundreds of
+ * MB larger for good. */
+#include <malloc.h>
+static inline void geo_release_free_memory(void) { malloc_trim(0); }

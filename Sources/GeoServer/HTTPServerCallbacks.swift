@@ -135,6 +135,8 @@ let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, context,
     }()
     if let request = exchange.request, let response = exchange.response {
         server.completion?(request, response, Double(DispatchTime.now().uptimeNanoseconds - exchange.started) / 1e9, aborted)
+        // A large upload or answer needed memory in proportion: give it back (a few ms, rarely).
+        if exchange.bodyBytes > 1 << 20 || response.body.count > 4 << 20 { geo_release_free_memory() }
     } else if let status = LibraryRefusal.take() {
         server.logRefusal(status, target: exchange.target, client: connection.map(HTTPServer.clientAddress) ?? "-", aborted: nil)
     } else if let cut {

@@ -58,4 +58,13 @@ import GeoTestSupport
         #expect(r?.status == 400)
         #expect(Date().timeIntervalSince(started) < 3, "took \(Date().timeIntervalSince(started)) s")
     }
+
+    @Test func aTrackOverThePointLimitIsRefusedWith413() {
+        // 1 M points once took the server from 97 MB to 900 MB, and six at once to 1.47 GB.
+        var csv = "lat,lon\n"
+        csv.reserveCapacity(20 * (GeoAPI.maxTrackPoints + 2))
+        for k in 0...GeoAPI.maxTrackPoints { csv += "46.2\(k % 10),6.8\(k % 7)\n" }
+        let r = Served.post("/match", body: Array(csv.utf8))
+        #expect(r.status == 413 && r.json?["error"]?.stringValue?.contains("\(GeoAPI.maxTrackPoints) points") == true, "\(r.status) \(r.text.prefix(200))")
+    }
 }
