@@ -31,8 +31,11 @@ public enum GeoserveCommand {
                              only; 0.0.0.0:8080 serves every interface)
       --threads N            worker threads (default: one per core)
       --cors ORIGIN          allow browsers on ORIGIN (or *) to call the API and open /ws
-      --max-connections N    connections open at once (default 1000; more are refused)
-      --timeout SECONDS      an idle or slow connection is closed after this (default 30)
+      --max-connections N    connections open at once (default 1000); at the limit a new
+                             client takes the place of the one idle longest (503 when all are busy)
+      --timeout SECONDS      a request must arrive within this of the connection opening or the
+                             previous answer (default 30); its body and its answer get as long
+                             again plus 1 s per 64 KiB; an idle or slower connection is cut
       --assets DIR           where Leaflet (leaflet.js, leaflet.css, images/) is
                              (default /usr/share/javascript/leaflet, Debian's libjs-leaflet)
       --tiles URL            add a tile layer to the page (e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png);
@@ -40,10 +43,11 @@ public enum GeoserveCommand {
       --open                 print the page's address on standard output (and open it on a desktop)
       -q, --quiet            no access log and no start-up line on standard error
       -V, --version          the tool's and the index format's versions
-    Limits: a request target over 8 KiB gets 414, a body over 16 MiB 413; at most 64
-    WebSockets, each closed after 5 minutes without a message.
-    SIGHUP reopens the indexes (so does replacing a served file); SIGTERM and SIGINT drain
-    requests in flight (up to 10 s) and exit 0.
+    Limits: a request target over 8 KiB gets 414, a body over 16 MiB 413, a POSTed track over
+    100000 points 413; at most 64 WebSockets, each closed after 5 minutes without a message.
+    SIGHUP reopens the indexes (so does replacing a served file; while one is rewritten in
+    place, answers are 503 until it is reopened); SIGTERM and SIGINT stop listening at once,
+    drain requests in flight (up to 10 s) and exit 0.
     Exit status: 0 after SIGTERM/SIGINT, 2 usage or input error (bad option, unreadable
     index, address in use).
     """

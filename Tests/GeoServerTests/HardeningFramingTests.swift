@@ -67,4 +67,25 @@ import GeoTestSupport
         let r = Served.post("/match", body: Array(csv.utf8))
         #expect(r.status == 413 && r.json?["error"]?.stringValue?.contains("\(GeoAPI.maxTrackPoints) points") == true, "\(r.status) \(r.text.prefix(200))")
     }
+
+    @Test func whatTheLibraryRefusesItselfIsLoggedAndCounted() throws {
+        let logged = Kept()
+        let service = Service(state: Served.town.state)
+        let server = try HTTPServerTests.serving(service, log: { request, response, _, _ in
+            logged.keep(AccessLog.line(request, response, seconds: 0) as NSString)
+        })
+        defer { server.stop(drainSeconds: 0) }
+        for head in ["POST /match HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+                     "GET /api?q=a HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "b", count: 40_000))\r\n\r\n"] {
+            let client = try RawHTTPClient(port: server.port, receiveTimeout: 3)
+            client.send(head)
+            #expect((400...431).contains(client.read()?.status ?? 0))
+        }
+        usleep(100_000)
+        let lines = logged.items.map { String($0 as! NSString) }
+        #expect(lines.contains { $0.contains("\"- /match\" 400 ") }, "\(lines)")
+        #expect(lines.contains { $0.contains("\"- /api?q=a\" 431 ") }, "\(lines)")
+        let metrics = String(decoding: service.handle(HTTPRequest(target: "/metrics")).body, as: UTF8.self)
+        #expect(metrics.contains("geoserve_requests_total{endpoint=\"unread\",status=\"4xx\"} 2"), "\(metrics.prefix(600))")
+    }
 }

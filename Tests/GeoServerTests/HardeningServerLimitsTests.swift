@@ -185,6 +185,7 @@ import Glibc
 /// Objects kept alive until the test ends (sockets a test must not close early), from any thread.
 final class Kept: @unchecked Sendable {
     private let lock = NSLock()
-    private var items: [AnyObject] = []
-    func keep(_ item: AnyObject) { lock.withLock { items.append(item) } }
+    private var kept: [AnyObject] = []
+    func keep(_ item: AnyObject) { lock.withLock { kept.append(item) } }
+    var items: [AnyObject] { lock.withLock { kept } }
 }
