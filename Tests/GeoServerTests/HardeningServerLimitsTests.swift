@@ -15,21 +15,26 @@ import Glibc
 #endif
 
 @Suite(.serialized) struct HardeningServerLimitsTests {
+    /// Sends `start`, then one piece of `trickle` every 0.3 s (0.2 s waiting for a close, 0.1 s
+    /// asleep) until the server cuts the connection; the seconds that took, nil when it never did.
+    static func secondsUntilCut(_ server: HTTPServer, start: String, trickle: (Int) -> String, pieces: Int) throws -> Double? {
+        let client = try RawHTTPClient(port: server.port, receiveTimeout: 0.2)
+        client.send(start)
+        let started = Date()
+        for k in 0..<pieces {
+            client.send(trickle(k))
+            if client.isClosedByServer() { return Date().timeIntervalSince(started) }
+            usleep(100_000)
+        }
+        return nil
+    }
+
     @Test func aHeadThatTricklesInIsCutAtTheTimeout() throws {
         let server = try HTTPServerTests.serving(configure: { $0.timeout = 1 })
         defer { server.stop(drainSeconds: 0) }
-        let client = try RawHTTPClient(port: server.port, receiveTimeout: 0.2)
-        client.send("GET /api?q=a HTTP/1.1\r\n")
-        let started = Date()
-        var cut = false
         // One header line every 0.3 s: never idle for the library's timeout, yet never done.
-        for k in 0..<20 where !cut {
-            client.send("X-Slow-\(k): y\r\n")
-            cut = client.isClosedByServer()
-            usleep(100_000)
-        }
-        #expect(cut)
-        #expect(Date().timeIntervalSince(started) < 3)
+        let cut = try Self.secondsUntilCut(server, start: "GET /api?q=a HTTP/1.1\r\n", trickle: { "X-Slow-\($0): y\r\n" }, pieces: 20)
+        #expect(cut != nil && cut! < 3, "\(cut ?? -1)")
         #expect(server.watch.cutCounts[.headTimeout] == 1)
     }
 
@@ -55,17 +60,9 @@ import Glibc
     @Test func aBodyThatTricklesInIsCut() throws {
         let server = try HTTPServerTests.serving(configure: { $0.timeout = 1 })
         defer { server.stop(drainSeconds: 0) }
-        let client = try RawHTTPClient(port: server.port, receiveTimeout: 0.2)
-        client.send("POST /match HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\nlat,lon\n")
-        let started = Date()
-        var cut = false
-        for _ in 0..<25 where !cut {
-            client.send("4")
-            cut = client.isClosedByServer()
-            usleep(100_000)
-        }
-        #expect(cut)
-        #expect(Date().timeIntervalSince(started) < 4)
+        let cut = try Self.secondsUntilCut(server, start: "POST /match HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\nlat,lon\n",
+                                           trickle: { _ in "4" }, pieces: 25)
+        #expect(cut != nil && cut! < 4, "\(cut ?? -1)")
         #expect(server.watch.cutCounts[.bodyTimeout] == 1)
     }
 
