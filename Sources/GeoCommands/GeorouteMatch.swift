@@ -30,14 +30,17 @@ extension GeorouteCommand {
                 throw UsageError("--out-dir \(outDir) is not an existing directory")
             }
         }
-        // Every output is checked before any work: a bad path, or one that is an input, fails at once.
+        // Every output is checked before any work: a bad path, or one that is an input (a track,
+        // standard input, an index), fails at once.
+        let indexes = try indexPaths(a, io: io)
+        let read = inputs.map { InputFile($0, standardInput: io.standardInput) } + indexes.map { InputFile.path($0) }
         let names = outputNames(inputs, format: format)
         let outputs = try (0..<inputs.count).map { k in
-            try OutputFile(path: outDir.map { PathName.join($0, names[k]) } ?? output ?? "-", inputs: inputs,
+            try OutputFile(path: outDir.map { PathName.join($0, names[k]) } ?? output ?? "-", inputs: read,
                            standardOutput: io.writeOutput)
         }
         let quiet = a.has("--quiet"), includeInput = a.has("--include-input")
-        let graphs = try graphs(a, io: io)
+        let graphs = try graphs(indexes)
         let networks = RegionNetworks(graphs: graphs.map(\.graph))
         var status: Int32 = 0
         let progress = !quiet && io.errorIsTerminal && inputs.count > 1
@@ -45,7 +48,7 @@ extension GeorouteCommand {
             if progress { io.report("matching \(k + 1)/\(inputs.count): \(input)") }
             do {
                 let track = try TrackReader.read(path: input, standardInput: io.standardInput)
-                let shown = input == "-" ? "<stdin>" : input
+                let shown = InputFile(input).name
                 guard track.points.contains(where: { $0.coordinate.isValid }) else {
                     throw InputError(file: shown, message: "no track points")
                 }

@@ -19,10 +19,10 @@ public enum TrackReader {
 
     /// Reads the track at `path`; `-` reads standard input (or the descriptor given). Throws InputError.
     public static func read(path: String, standardInput: Int32 = 0, maxPoints: Int = defaultMaxPoints) throws -> Track {
-        let name = path == "-" ? "<stdin>" : path
-        let fd: Int32 = path == "-" ? standardInput : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw InputError(file: name, message: "cannot open: \(String(cString: strerror(errno)))") }
-        defer { if path != "-" { close(fd) } }
+        let file = InputFile(path, standardInput: standardInput)
+        let name = file.name
+        let (fd, owned) = try file.openForReading()
+        defer { if owned { close(fd) } }
         var input = FileChunks(fd: fd, name: name)
 
         // Read just far enough to see the first meaningful byte.

@@ -131,12 +131,28 @@ import Glibc
         try "input".write(toFile: input, atomically: false, encoding: .utf8)
         symlink("track.gpx", dir + "/alias.gpx")
         for output in [input, dir + "/alias.gpx", dir + "/./track.gpx"] {
-            let m = message { _ = try OutputFile(path: output, inputs: [input], standardOutput: { _ in }) }
+            let m = message { _ = try OutputFile(path: output, inputs: [.path(input)], standardOutput: { _ in }) }
             #expect(m.contains("is the input"), "\(output): \(m)")
         }
         #expect(contents(input) == "input")
         // Another file is fine, and standard input never collides.
-        _ = try OutputFile(path: dir + "/other.gpx", inputs: [input, "-"], standardOutput: { _ in })
+        _ = try OutputFile(path: dir + "/other.gpx", inputs: [.path(input), InputFile("-")], standardOutput: { _ in })
+    }
+
+    @Test func anOpenDescriptorIsComparedLikeAPath() throws {
+        let dir = scratch("descriptor")
+        let input = dir + "/t.osm"
+        try "input".write(toFile: input, atomically: false, encoding: .utf8)
+        // Standard input redirected from the output's own file (`- -o t.osm < t.osm`).
+        let fd = open(input, O_RDONLY)
+        defer { close(fd) }
+        let m = message { _ = try OutputFile(path: input, inputs: [InputFile("-", standardInput: fd)], standardOutput: { _ in }) }
+        #expect(m == "\(input): is the input <stdin>; writing it would destroy the input (choose another output)")
+        #expect(contents(input) == "input")
+        // Writing a character device destroys nothing read from it (/dev/null in and out).
+        let null = open("/dev/null", O_RDONLY)
+        defer { close(null) }
+        _ = try OutputFile(path: "/dev/null", inputs: [.descriptor(null, name: "<stdin>"), .path("/dev/null")], standardOutput: { _ in })
     }
 
     @Test func directoriesAndMissingDirectoriesAreClearErrors() throws {

@@ -244,7 +244,7 @@ private let gpx11 = """
     #expect(throws: InputError(file: missing, message: "cannot open: No such file or directory")) {
         try TrackReader.read(path: missing)
     }
-    #expect(throws: InputError(file: dir.path, message: "cannot read: Is a directory")) {
+    #expect(throws: InputError(file: dir.path, message: "is a directory, not a file")) {
         try TrackReader.read(path: dir.path)
     }
     let csv = dir.appendingPathComponent("t.txt")

@@ -5,7 +5,8 @@
 // so a failed run leaves no partial file and readers of the old one keep it;
 // a device, FIFO or socket is written directly (never replaced by a file); a
 // symbolic link's target is written, not the link; and an output that is one
-// of the inputs (same device and inode) is refused instead of destroying it.
+// of the inputs (same device and inode: a path or standard input, InputFile)
+// is refused instead of destroying it.
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -34,8 +35,9 @@ public final class OutputFile {
     private var finished = false
 
     /// Decides where `path` leads; throws an `InputError` naming `path` when it cannot or must
-    /// not be written: a directory, a missing or unwritable directory, or one of `inputs`.
-    public init(path: String, inputs: [String] = [], standardOutput: @escaping ([UInt8]) -> Void) throws {
+    /// not be written: a directory, a missing or unwritable directory, or one of `inputs` (every
+    /// file and descriptor the command reads, standard input included).
+    public init(path: String, inputs: [InputFile] = [], standardOutput: @escaping ([UInt8]) -> Void) throws {
         self.path = path
         self.standardOutput = standardOutput
         guard !path.isEmpty else { throw InputError(file: "\"\"", message: "an empty output name") }
@@ -52,11 +54,8 @@ public final class OutputFile {
             case S_IFREG: kind = .regular
             default: kind = .stream
             }
-            for input in inputs where input != "-" {
-                var si = stat()
-                if stat(input, &si) == 0 && si.st_dev == st.st_dev && si.st_ino == st.st_ino {
-                    throw InputError(file: path, message: "is the input \(input); writing it would destroy the input (choose another output)")
-                }
+            if let input = inputs.first(where: { $0.isSameFile(as: st) }) {
+                throw InputError(file: path, message: "is the input \(input.name); writing it would destroy the input (choose another output)")
             }
         } else {
             kind = .regular
@@ -132,7 +131,7 @@ public final class OutputFile {
     }
 
     /// Writes `bytes` as the whole output of `path` (see the type's rules).
-    public static func write(_ bytes: [UInt8], to path: String, inputs: [String] = [],
+    public static func write(_ bytes: [UInt8], to path: String, inputs: [InputFile] = [],
                              standardOutput: @escaping ([UInt8]) -> Void) throws {
         let out = try OutputFile(path: path, inputs: inputs, standardOutput: standardOutput)
         try out.write(bytes)
