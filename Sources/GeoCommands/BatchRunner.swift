@@ -1,6 +1,8 @@
 // `geoquery --batch`: one JSON query per input line, one JSON answer per output
 // line in the same order, the index opened once. A bad line answers with
-// {"id":…, "error":"…"} and the run goes on; only unreadable input stops it.
+// {"id":…, "error":"…"} and the run goes on; only unreadable input stops it,
+// or an answer that cannot be written. Each answer is written as soon as it is
+// computed: a reader sees it at once, and a crash loses none already computed.
 import Foundation
 import GeoBase
 import GeoSearch
@@ -11,14 +13,12 @@ import Glibc
 enum BatchRunner {
     /// Runs every line of `source` ("-" = stdin); returns the exit status (0, or 2 when input is unreadable).
     static func run(source: String, engine: SearchEngine, defaults: SearchOptions, io: CommandIO) throws -> Int32 {
-        let output = io.writeOutput
         let geocoder = ReverseGeocoder(indexes: engine.indexes)
         let file = try FileByteSource(path: source, standardInput: io.standardInput)
         var pending: [UInt8] = []
-        var out: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var lineNumber = 0
-        func handle(_ line: ArraySlice<UInt8>) {
+        func handle(_ line: ArraySlice<UInt8>) throws {
             lineNumber += 1
             var bytes = Array(line)
             if bytes.last == 0x0D { bytes.removeLast() }
@@ -39,9 +39,7 @@ enum BatchRunner {
             } catch {
                 answer = .object([("id", .null), ("error", .string("line \(lineNumber): \(error)"))])
             }
-            answer.write(to: &out)
-            out.append(0x0A)
-            if out.count > 1 << 16 { output(out); out.removeAll(keepingCapacity: true) }
+            try write(answer, io: io)
         }
         var skipping = false
         while true {
@@ -57,21 +55,27 @@ enum BatchRunner {
             pending.append(contentsOf: chunk)
             var start = 0
             while let nl = pending[start...].firstIndex(of: 0x0A) {
-                handle(pending[start..<nl])
+                try handle(pending[start..<nl])
                 start = nl + 1
             }
             pending.removeFirst(start)
             // A line longer than 1 MiB is answered with an error instead of growing without bound.
             if pending.count > 1 << 20 {
                 lineNumber += 1
-                JSONValue.object([("id", .null), ("error", .string("line \(lineNumber): longer than 1 MiB"))]).write(to: &out)
-                out.append(0x0A)
+                try write(.object([("id", .null), ("error", .string("line \(lineNumber): longer than 1 MiB"))]), io: io)
                 pending.removeAll()
                 skipping = true
             }
         }
-        if !pending.isEmpty { handle(pending[...]) }
-        if !out.isEmpty { output(out) }
+        if !pending.isEmpty { try handle(pending[...]) }
         return 0
+    }
+
+    /// One answer line, written at once.
+    static func write(_ answer: JSONValue, io: CommandIO) throws {
+        var line: [UInt8] = []
+        answer.write(to: &line)
+        line.append(0x0A)
+        try io.write(line)
     }
 }

@@ -56,20 +56,13 @@ public enum GeorouteCommand {
         if args.first == "help" { return conventions.answerStandardRequests(["--help"], io: io) ?? 0 }
         if let answer = conventions.answerStandardRequests(args, io: io) { return answer }
         let command = args[0]
-        do {
+        return conventions.run(io: io) {
             let parsed = try CommandLineArguments(Array(args.dropFirst()), spec: spec)
             switch command {
             case "match": return try match(parsed, io: io)
             case "route": return try route(parsed, io: io)
             default: throw UsageError("unknown command \"\(command)\" (expected match or route)")
             }
-        } catch let e as UsageError {
-            return conventions.usageError(e, io: io)
-        } catch let e as InputError {
-            return conventions.inputError(e, io: io)
-        } catch {
-            io.report("georoute: \(error)")
-            return 2
         }
     }
 

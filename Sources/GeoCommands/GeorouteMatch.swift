@@ -2,7 +2,8 @@
 // on the region whose roads hold it, and written in the chosen format — one
 // output per track in --out-dir, or one file, or standard output (one JSON
 // line per track when several). A track that fails is reported on its own
-// line and gets no output; the others go on.
+// line and gets no output; the others go on. An output that cannot be
+// written stops the run.
 import Foundation
 import GeoBase
 import GeoRoads
@@ -46,6 +47,7 @@ extension GeorouteCommand {
         let progress = !quiet && io.errorIsTerminal && inputs.count > 1
         for (k, input) in inputs.enumerated() {
             if progress { io.report("matching \(k + 1)/\(inputs.count): \(input)") }
+            let written: (bytes: [UInt8], summary: String)
             do {
                 let track = try TrackReader.read(path: input, standardInput: io.standardInput)
                 let shown = InputFile(input).name
@@ -75,13 +77,16 @@ extension GeorouteCommand {
                 case .gpx: bytes = RouteOutput.gpx(result, input: track, includeInput: includeInput, start: startTime(io))
                 case .svg: bytes = Array(RouteSVG.render(result, input: track, graph: graph).utf8)
                 }
-                try outputs[k].write(bytes)
-                try outputs[k].finish()
-                if !quiet { io.report("\(shown): " + RouteOutput.matchSummary(result)) }
+                written = (bytes, "\(shown): " + RouteOutput.matchSummary(result))
             } catch let e as InputError {
                 io.report("georoute: \(ErrorMessages.describe(e))")
                 status = 2
+                continue
             }
+            // A bad track is that track's problem; an output that cannot be written stops the run.
+            try outputs[k].write(written.bytes)
+            try outputs[k].finish()
+            if !quiet { io.report(written.summary) }
         }
         return status
     }

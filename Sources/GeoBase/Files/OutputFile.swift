@@ -6,13 +6,24 @@
 // a device, FIFO or socket is written directly (never replaced by a file); a
 // symbolic link's target is written, not the link; and an output that is one
 // of the inputs (same device and inode: a path or standard input, InputFile)
-// is refused instead of destroying it.
+// is refused instead of destroying it. A write that fails is an error naming
+// the output, standard output included; a reader that left (EPIPE) is
+// `BrokenPipe`, on which the tools stop quietly.
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
+/// The reader of an output went away (EPIPE: `geoquery --batch … | head -1`). The tools stop
+/// their work at once and end quietly with status 0, as ripgrep does.
+public struct BrokenPipe: Error, Sendable, Equatable {
+    public init() {}
+}
+
 public final class OutputFile {
+    /// What messages call standard output.
+    public static let standardOutputName = "<stdout>"
+
     public enum Kind: Sendable, Equatable {
         /// `-`: the process's standard output (or what a front end captures).
         case standardOutput
@@ -29,7 +40,7 @@ public final class OutputFile {
     public let target: String
     public private(set) var bytesWritten = 0
 
-    private let standardOutput: ([UInt8]) -> Void
+    private let standardOutput: ([UInt8]) throws -> Void
     private var fd: Int32 = -1
     private var temporary: String?
     private var finished = false
@@ -37,7 +48,7 @@ public final class OutputFile {
     /// Decides where `path` leads; throws an `InputError` naming `path` when it cannot or must
     /// not be written: a directory, a missing or unwritable directory, or one of `inputs` (every
     /// file and descriptor the command reads, standard input included).
-    public init(path: String, inputs: [InputFile] = [], standardOutput: @escaping ([UInt8]) -> Void) throws {
+    public init(path: String, inputs: [InputFile] = [], standardOutput: @escaping ([UInt8]) throws -> Void) throws {
         self.path = path
         self.standardOutput = standardOutput
         guard !path.isEmpty else { throw InputError(file: "\"\"", message: "an empty output name") }
@@ -92,21 +103,33 @@ public final class OutputFile {
         precondition(!finished, "write after finish")
         guard buffer.count > 0 else { return }
         if kind == .standardOutput {
-            standardOutput(Array(buffer))
+            try standardOutput(Array(buffer))
             bytesWritten += buffer.count
             return
         }
         try openIfNeeded()
+        try OutputFile.writeAll(buffer, to: fd, name: path)
+        bytesWritten += buffer.count
+    }
+
+    /// Writes all of `buffer` to `fd`: a reader that left is `BrokenPipe`, any other failure an
+    /// error naming the output `name` ("cannot write the output: No space left on device").
+    public static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32, name: String) throws {
         var done = 0
         while done < buffer.count {
             let r = Glibc.write(fd, buffer.baseAddress! + done, min(buffer.count - done, 1 << 30))
             if r < 0 {
                 if errno == EINTR { continue }
-                throw failure("cannot write the output", errno)
+                if errno == EPIPE { throw BrokenPipe() }
+                throw writeFailure(name, errno)
             }
             done += r
         }
-        bytesWritten += buffer.count
+    }
+
+    /// The one wording of a failed write or close, for every output.
+    public static func writeFailure(_ name: String, _ code: Int32) -> InputError {
+        InputError(file: name, message: "cannot write the output: \(String(cString: strerror(code)))")
     }
 
     /// Completes the output: a regular file is synced and renamed into place (an empty output
@@ -119,10 +142,10 @@ public final class OutputFile {
             return bytesWritten
         }
         try openIfNeeded()
-        if kind == .regular && fsync(fd) != 0 { throw failure("cannot write the output", errno) }
+        if kind == .regular && fsync(fd) != 0 { throw OutputFile.writeFailure(path, errno) }
         let closed = close(fd)
         fd = -1
-        if closed != 0 { throw failure("cannot write the output", errno) }
+        if closed != 0 { throw OutputFile.writeFailure(path, errno) }
         if let temporary {
             guard rename(temporary, target) == 0 else { throw failure("cannot rename the output into place", errno) }
         }
@@ -132,7 +155,7 @@ public final class OutputFile {
 
     /// Writes `bytes` as the whole output of `path` (see the type's rules).
     public static func write(_ bytes: [UInt8], to path: String, inputs: [InputFile] = [],
-                             standardOutput: @escaping ([UInt8]) -> Void) throws {
+                             standardOutput: @escaping ([UInt8]) throws -> Void) throws {
         let out = try OutputFile(path: path, inputs: inputs, standardOutput: standardOutput)
         try out.write(bytes)
         try out.finish()
