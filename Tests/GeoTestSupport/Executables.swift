@@ -97,7 +97,12 @@ package struct ChildProcess {
     /// test's own descriptors with O_CLOEXEC, or the child keeps them too: a pipe never ends).
     package static func start(_ name: String, _ args: [String], stdin: Int32, stdout: Int32, stderr: Int32,
                               environment: [String: String]? = nil) throws -> ChildProcess {
-        let exe = Executable.path(name)
+        try start(path: Executable.path(name), args, stdin: stdin, stdout: stdout, stderr: stderr, environment: environment)
+    }
+
+    /// The same for any program, by path (/bin/sh to set a limit before exec'ing one of ours).
+    package static func start(path exe: String, _ args: [String], stdin: Int32, stdout: Int32, stderr: Int32,
+                              environment: [String: String]? = nil) throws -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -105,15 +110,19 @@ package struct ChildProcess {
         let argv: [UnsafeMutablePointer<CChar>?] = ([exe] + args).map { strdup($0) } + [nil]
         let env: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
         defer { for a in argv + (env ?? []) { free(a) } }
-        // SIGPIPE at its default, as a shell starts a program, whatever this test process set.
+        // SIGPIPE and SIGXFSZ at their defaults, as a shell starts a program, whatever this test process set.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)
+        sigaddset(&defaults, SIGXFSZ)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        var unblocked = sigset_t()   // and no signal blocked (the test runner's threads block some)
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let rc = env.map { e in posix_spawn(&pid, exe, &actions, &attributes, argv, e) }
             ?? posix_spawn(&pid, exe, &actions, &attributes, argv, environ)

@@ -1,8 +1,9 @@
 // The one way every tool writes an output file. Where `-o` points is decided
 // before any work is done, so a bad path fails at once and nothing else on
 // disk is touched: `-` is standard output; a regular file (or a new name) is
-// written to a temporary file beside it and renamed into place when complete,
-// so a failed run leaves no partial file and readers of the old one keep it;
+// written to a temporary file beside it (unnamed where the file system allows:
+// TemporarySibling) and renamed into place when complete, so a failed or
+// killed run leaves no partial file and readers of the old one keep it;
 // a device, FIFO or socket is written directly (never replaced by a file); a
 // symbolic link's target is written, not the link; and an output that is one
 // of the inputs (same device and inode: a path or standard input, InputFile)
@@ -42,8 +43,10 @@ public final class OutputFile {
 
     private let standardOutput: ([UInt8]) throws -> Void
     private var fd: Int32 = -1
-    private var temporary: String?
+    private var temporary: TemporarySibling?
     private var finished = false
+    /// Whether the temporary file may be unnamed (O_TMPFILE); tests turn it off to check the named one.
+    var allowsUnnamedTemporary = true
 
     /// Decides where `path` leads; throws an `InputError` naming `path` when it cannot or must
     /// not be written: a directory, a missing or unwritable directory, or one of `inputs` (every
@@ -89,7 +92,7 @@ public final class OutputFile {
 
     deinit {
         if fd >= 0 && fd != 1 { close(fd) }
-        if !finished, let temporary { unlink(temporary) }
+        if !finished { temporary?.discard() }
     }
 
     public var isStandardOutput: Bool { kind == .standardOutput }
@@ -143,12 +146,11 @@ public final class OutputFile {
         }
         try openIfNeeded()
         if kind == .regular && fsync(fd) != 0 { throw OutputFile.writeFailure(path, errno) }
+        do { try temporary?.link() } catch let e as SystemCallFailure { throw failure(e.what, e.code) }
         let closed = close(fd)
         fd = -1
         if closed != 0 { throw OutputFile.writeFailure(path, errno) }
-        if let temporary {
-            guard rename(temporary, target) == 0 else { throw failure("cannot rename the output into place", errno) }
-        }
+        do { try temporary?.rename() } catch let e as SystemCallFailure { throw failure(e.what, e.code) }
         finished = true
         return bytesWritten
     }
@@ -170,13 +172,13 @@ public final class OutputFile {
             fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             guard fd >= 0 else { throw failure("cannot open the output", errno) }
         case .regular:
-            let tmp = PathName.temporarySibling(of: target, processID: getpid())
-            fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            guard fd >= 0 else { throw failure("cannot create the output", errno) }
-            temporary = tmp
-            // Keep the mode of a file being replaced (an index made group-readable stays so).
-            var st = stat()
-            if stat(target, &st) == 0 { _ = fchmod(fd, st.st_mode & 0o7777) }
+            do {
+                let t = try TemporarySibling.create(for: target, allowUnnamed: allowsUnnamedTemporary)
+                temporary = t
+                fd = t.fd
+            } catch let e as SystemCallFailure {
+                throw failure(e.what, e.code)
+            }
         }
     }
 
