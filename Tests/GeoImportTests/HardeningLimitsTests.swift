@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 @testable import GeoBase
+@testable import GeoImport
 @testable import GeoOSM
 @testable import GeoSearch
 import GeoTestSupport
@@ -64,7 +65,7 @@ private func parseOSM(_ source: MemorySource, limits: OSMParseLimits = OSMParseL
     // made that quadratic (minutes for 250 MB); now each byte is searched once.
     let source = MemorySource([(osmHead + "<node id=\"1\" lat=\"1\" lon=\"2\">\n", 1), ("<tag k=\"k\" v=\"v\"/>\n", 1_500_000),
                                   ("</node>\n<node id=\"2\" lat=\"1\" lon=\"2\"/>\n</osm>\n", 1)])
-    var chunker = XMLChunker(source: source, size: 1 << 20)
+    var chunker = XMLChunker(source: source, size: 1 << 20, maxStretch: 64 << 20)
     // The first piece is the header, cut before the node; the second is the whole long node.
     let header = try #require(try chunker.next())
     #expect(header.bytes.count < 1000)
@@ -74,6 +75,31 @@ private func parseOSM(_ source: MemorySource, limits: OSMParseLimits = OSMParseL
     // Linear, counted rather than timed: every byte is looked at about once (the quadratic
     // search looked at the 30 MB stretch again after each 1 MiB read: some 450 MB).
     #expect(chunker.bytesSearched < source.size + 4 << 20, "searched \(chunker.bytesSearched) bytes of \(source.size)")
+}
+
+@Test func aStretchTooLongToCutHandsTheFileToTheSingleParser() throws {
+    // A gigabyte of whitespace inside <osm> compresses to a few MB; holding it whole as one piece
+    // took the build to 2 GB. Past maxStretch (8 pieces) the chunker gives up, having read little more.
+    let source = MemorySource([(osmHead + "<node id=\"1\" lat=\"1\" lon=\"2\"/>\n", 1), (String(repeating: " ", count: 1023) + "\n", 64 << 10),
+                               ("<node id=\"2\" lat=\"1\" lon=\"2\"/>\n</osm>\n", 1)])
+    var chunker = XMLChunker(source: source, size: 1 << 20)
+    #expect(chunker.maxStretch == 8 << 20)
+    #expect(try chunker.next()?.bytes.count ?? 0 < 1000)
+    #expect(throws: ParallelXMLFallback.self) { while try chunker.next() != nil {} }
+    #expect(source.consumedBytes < 10 << 20, "read \(source.consumedBytes) bytes of \(source.size) before giving up")
+}
+
+@Test func aBuildWithAStretchTooLongToCutGivesTheSameIndex() throws {
+    // Big enough for the parallel reader (8 MB), with 40 MB of blank lines between two elements.
+    let input = try MemorySource([(osmHead + "<node id=\"1\" lat=\"46.2\" lon=\"6.8\"><tag k=\"amenity\" v=\"cafe\"/><tag k=\"name\" v=\"A\"/></node>\n", 1),
+                                  (String(repeating: " ", count: 1023) + "\n", 40 << 10),
+                                  ("<node id=\"2\" lat=\"46.3\" lon=\"6.9\"><tag k=\"amenity\" v=\"cafe\"/><tag k=\"name\" v=\"B\"/></node>\n</osm>\n", 1)])
+        .write(to: TestData.tempPath("stretch.osm"))
+    defer { unlink(input) }
+    var options = BuildOptions(output: TestData.tempPath("stretch.geoidx"))
+    options.threads = 2
+    let report = try IndexBuilder.build(input: input, options: options)
+    #expect(report.landmarks == 2 && report.elements.nodes == 2)
 }
 
 @Test func deepNestingIsBoundedEverywhere() throws {
