@@ -76,7 +76,7 @@ public enum GeoqueryCommand {
         if args.has("--group") {
             var g = 100.0
             if let v = args.value("--group") {
-                guard let d = Double(v), d > 0, d.isFinite else {
+                guard let d = NumberScan.double(v), d > 0, d.isFinite else {
                     throw UsageError("--group takes a positive distance in metres, not \"\(v)\" (put the query before --group, or write --group=100)")
                 }
                 g = d

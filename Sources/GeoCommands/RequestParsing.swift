@@ -12,10 +12,11 @@ import GeoModel
 import GeoSearch
 
 package enum RequestParsing {
-    /// "43.73,7.42", "43.73, 7.42" or "43.73 7.42" → a coordinate in range.
+    /// "43.73,7.42", "43.73, 7.42" or "43.73 7.42" → a coordinate in range (decimal degrees only:
+    /// not "0x2B", "inf" or "nan").
     package static func point(_ text: String, name: String) throws -> Coordinate {
         let parts = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
-        guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]), lat.isFinite, lon.isFinite else {
+        guard parts.count == 2, let lat = NumberScan.double(parts[0]), let lon = NumberScan.double(parts[1]), lat.isFinite, lon.isFinite else {
             throw UsageError("\(name) expects LAT,LON in degrees (e.g. 43.73,7.42), not \"\(text)\"")
         }
         return try point(lat: lat, lon: lon, name: name)
@@ -34,7 +35,7 @@ package enum RequestParsing {
     }
 
     package static func bbox(_ text: String, name: String) throws -> BoundingBox {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { NumberScan.double($0) }
         guard parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
             throw UsageError("\(name) expects MINLON,MINLAT,MAXLON,MAXLAT (four numbers), not \"\(text)\"")
         }

@@ -1,6 +1,7 @@
 // Helpers for expat's attribute arrays and for decoding OSM numbers straight
 // from their bytes: ids as Int64 and degrees as exact 1e-7 fixed point.
 import Foundation
+import GeoBase
 
 /// Element names the OSM reader distinguishes, decided from the bytes.
 enum ElementName {
@@ -48,7 +49,7 @@ func parseOSMInteger(_ p: UnsafePointer<CChar>) -> Int64? {
 }
 
 /// Decimal degrees to 1e-7 units, rounding half away from zero beyond 7 decimals.
-/// Plain decimals are decoded digit by digit; anything else (exponents) goes through strtod.
+/// Plain decimals are decoded digit by digit; anything else (exponents) goes through NumberScan.
 @inline(__always)
 func parseFixedDegrees(_ p: UnsafePointer<CChar>) -> Int32? {
     var q = p
@@ -79,10 +80,9 @@ func parseFixedDegrees(_ p: UnsafePointer<CChar>) -> Int32? {
         }
     }
     if q.pointee != 0 || digits == 0 {
-        // Exponent or junk: let strtod decide, rejecting anything not fully consumed or non-finite.
-        var end: UnsafeMutablePointer<CChar>?
-        let d = strtod(p, &end)
-        guard let end, end.pointee == 0, end != UnsafeMutablePointer(mutating: p), d.isFinite, abs(d) <= 200 else { return nil }
+        // An exponent, or junk: the one decimal reader decides (strtod took "0x2B" for 43, "0x1p5" for 32).
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p))
+        guard let d = NumberScan.double(bytes), d.isFinite, abs(d) <= 200 else { return nil }
         return Int32((d * 1e7).rounded())
     }
     while fracDigits < 7 { frac *= 10; fracDigits += 1 }
