@@ -28,24 +28,26 @@ enum ElementName {
     }
 }
 
-/// A decimal integer with an optional sign (JOSM writes negative ids for new objects).
+/// A decimal integer with an optional sign (JOSM writes negative ids for new objects), anywhere
+/// in the int64 range as PBF's ids are: −2⁶³ included, one past either end refused.
 @inline(__always)
 func parseOSMInteger(_ p: UnsafePointer<CChar>) -> Int64? {
     var q = p
     var negative = false
     if q.pointee == 0x2D { negative = true; q += 1 } else if q.pointee == 0x2B { q += 1 }
-    var value: Int64 = 0
+    var magnitude: UInt64 = 0
     var digits = 0
     while q.pointee >= 0x30 && q.pointee <= 0x39 {
-        let (m, o1) = value.multipliedReportingOverflow(by: 10)
-        let (s, o2) = m.addingReportingOverflow(Int64(q.pointee - 0x30))
+        let (m, o1) = magnitude.multipliedReportingOverflow(by: 10)
+        let (s, o2) = m.addingReportingOverflow(UInt64(q.pointee - 0x30))
         if o1 || o2 { return nil }
-        value = s
+        magnitude = s
         digits += 1
         q += 1
     }
     guard digits > 0, q.pointee == 0 else { return nil }
-    return negative ? -value : value
+    if negative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(bitPattern: 0 &- magnitude) : nil }
+    return Int64(exactly: magnitude)
 }
 
 /// Decimal degrees to 1e-7 units, rounding half away from zero beyond 7 decimals.
