@@ -135,7 +135,7 @@ private func parseOSM(_ source: MemorySource, limits: OSMParseLimits = OSMParseL
 }
 
 @Test func trackPointsStopAtTheLimit() throws {
-    #expect(TrackReader.defaultMaxPoints == 10_000_000)
+    #expect(TrackReader.defaultMaxPoints == 500_000)
     let point = "<trkpt lat=\"46.2\" lon=\"6.8\"/>"
     let gpx = Array(("<gpx><trk><trkseg>" + String(repeating: point, count: 1_001) + "</trkseg></trk></gpx>").utf8)
     #expect {
@@ -145,6 +145,22 @@ private func parseOSM(_ source: MemorySource, limits: OSMParseLimits = OSMParseL
     #expect(throws: InputError.self) { _ = try TrackReader.read(data: csv, name: "many.csv", maxPoints: 1_000) }
     let geojson = Array(("{\"type\":\"LineString\",\"coordinates\":[" + Array(repeating: "[6.8,46.2]", count: 1_001).joined(separator: ",") + "]}").utf8)
     #expect(throws: InputError.self) { _ = try TrackReader.read(data: geojson, name: "many.geojson", maxPoints: 1_000) }
+}
+
+@Test func aWholeReadTrackFileIsRefusedByItsSizeBeforeItIsHeld() throws {
+    // GeoJSON and CSV are read whole: a file far larger than its point limit can need (a 10 GB CSV
+    // once went into memory before the point count said no) stops at the bytes the limit allows.
+    let path = TestData.tempPath("too-large.csv")
+    let rows = String(repeating: "46.2,6.8\n", count: 40_000)   // 360 KB of good rows, then junk
+    try ("lat,lon\n" + rows + "not,a,track\n").write(toFile: path, atomically: false, encoding: .utf8)
+    defer { unlink(path) }
+    #expect(TrackReader.maxWholeFileBytes(maxPoints: 1_000) == 200_000)
+    #expect {
+        _ = try TrackReader.read(path: path, maxPoints: 1_000)
+    } throws: { ($0 as? InputError)?.message == "too large for a track: CSV is read whole, and the limit of 1000 track points allows at most 200000 bytes" }
+    // Within the limit the file is read whole as before, and its last line is the error.
+    #expect(throws: InputError.self) { _ = try TrackReader.read(path: path, maxPoints: 100_000) }
+    do { _ = try TrackReader.read(path: path, maxPoints: 100_000) } catch let e as InputError { #expect(e.line == 40_002, "\(e)") }
 }
 
 @Test func aMegabyteQueryCostsNoMoreThanALongSentence() throws {
