@@ -148,7 +148,6 @@ struct XMLFragmentResult: Sendable {
     var batches: [OSMBatch]
     var warnings: OSMParseWarnings
     var error: InputError?
-    var sawChangeRoot: Bool
 }
 
 package enum ParallelXMLReader {
@@ -165,20 +164,15 @@ package enum ParallelXMLReader {
             do {
                 try parser.parse(fragment: fragment) { batches.append($0) }
             } catch {
-                return XMLFragmentResult(batches: [], warnings: parser.warnings, error: error as? InputError,
-                                         sawChangeRoot: parser.sawChangeRoot)
+                return XMLFragmentResult(batches: [], warnings: parser.warnings, error: error as? InputError)
             }
-            return XMLFragmentResult(batches: batches, warnings: parser.warnings, error: nil,
-                                     sawChangeRoot: parser.sawChangeRoot)
+            return XMLFragmentResult(batches: batches, warnings: parser.warnings, error: nil)
         }
         do {
             try OrderedPipeline(name: "xml", workers: workers, produce: { try chunker.next() }, work: work).run { result in
                 if let e = result.error { throw ParallelXMLFallback(cause: e) }
-                // osmChange files nest elements under create/modify/delete: cutting them is unsafe.
-                if result.sawChangeRoot { throw ParallelXMLFallback(cause: InputError(file: name, message: "osmChange")) }
                 warnings.nodesWithoutCoordinates += result.warnings.nodesWithoutCoordinates
                 warnings.deletedElementsSkipped += result.warnings.deletedElementsSkipped
-                warnings.oldVersionFile = warnings.oldVersionFile || result.warnings.oldVersionFile
                 for b in result.batches { try handler(b) }
                 if let progress, source.consumedBytes >= nextProgress {
                     progress(source.consumedBytes)

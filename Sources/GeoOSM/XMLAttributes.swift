@@ -5,8 +5,7 @@ import GeoBase
 
 /// Element names the OSM reader distinguishes, decided from the bytes.
 enum ElementName {
-    case osm, osmChange, node, way, relation, tag, nd, member, bounds, bound, changeset, note, meta, remark
-    case create, modify, delete, other
+    case osm, osmChange, node, way, relation, tag, nd, member, bounds, bound, changeset, note, meta, remark, other
 
     /// Dispatches on the first byte so the frequent names (nd, tag, node) cost one strcmp.
     init(_ p: UnsafePointer<CChar>) {
@@ -17,12 +16,11 @@ enum ElementName {
         case UInt8(ascii: "n"): self = eq("nd") ? .nd : eq("node") ? .node : eq("note") ? .note : .other
         case UInt8(ascii: "t"): self = eq("tag") ? .tag : .other
         case UInt8(ascii: "w"): self = eq("way") ? .way : .other
-        case UInt8(ascii: "m"): self = eq("member") ? .member : eq("meta") ? .meta : eq("modify") ? .modify : .other
+        case UInt8(ascii: "m"): self = eq("member") ? .member : eq("meta") ? .meta : .other
         case UInt8(ascii: "r"): self = eq("relation") ? .relation : eq("remark") ? .remark : .other
         case UInt8(ascii: "o"): self = eq("osm") ? .osm : eq("osmChange") ? .osmChange : .other
         case UInt8(ascii: "b"): self = eq("bounds") ? .bounds : eq("bound") ? .bound : .other
-        case UInt8(ascii: "c"): self = eq("changeset") ? .changeset : eq("create") ? .create : .other
-        case UInt8(ascii: "d"): self = eq("delete") ? .delete : .other
+        case UInt8(ascii: "c"): self = eq("changeset") ? .changeset : .other
         default: self = .other
         }
     }
