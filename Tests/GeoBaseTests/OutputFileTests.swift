@@ -176,6 +176,32 @@ import Glibc
         #expect(message { _ = try OutputFile(path: dir + "/out.gpx", standardOutput: { _ in }) }.contains("no permission"))
     }
 
+    @Test func aReadOnlyMountIsCalledOne() throws {
+        // access(2) says EROFS, which was reported as "no permission".
+        #expect(OutputFile.unwritableDirectory("d", EROFS) == "cannot create the output: d is on a read-only file system")
+        #expect(OutputFile.unwritableDirectory("d", EACCES) == "cannot create the output: no permission to write in d")
+        // A real read-only bind mount, when this test may make one (root with CAP_SYS_ADMIN).
+        let dir = scratch("read-only")
+        let mounted = dir + "/ro"
+        try FileManager.default.createDirectory(atPath: mounted, withIntermediateDirectories: true)
+        func mount(_ args: [String]) -> Bool {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/mount")
+            p.arguments = args
+            p.standardError = FileHandle.nullDevice
+            guard (try? p.run()) != nil else { return false }
+            p.waitUntilExit()
+            return p.terminationStatus == 0
+        }
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/bin/mount"), mount(["--bind", "-o", "ro", dir, mounted]) else {
+            print("skipping the bind mount: needs root allowed to mount")
+            return
+        }
+        defer { _ = umount(mounted) }
+        let m = message { _ = try OutputFile(path: mounted + "/out.gpx", standardOutput: { _ in }) }
+        #expect(m == "\(mounted)/out.gpx: cannot create the output: \(mounted) is on a read-only file system")
+    }
+
     @Test func shortNamesNeverTrap() {
         for (path, last, directory) in [("x", "x", ""), ("é", "é", ""), (".", ".", ""), ("a/b", "b", "a"), ("/x", "x", "/"),
                                         ("a/b/", "b", "a"), ("/", "/", "/"), ("a//b", "b", "a")] {

@@ -85,8 +85,18 @@ public final class OutputFile {
                 throw InputError(file: path, message: "cannot create the output: \(shown) is not a directory")
             }
             guard access(shown, W_OK) == 0 else {
-                throw InputError(file: path, message: "cannot create the output: no permission to write in \(shown)")
+                throw InputError(file: path, message: OutputFile.unwritableDirectory(shown, errno))
             }
+        }
+    }
+
+    /// Why a directory cannot take the output, by access(2)'s errno: a read-only mount is not
+    /// a matter of permissions.
+    static func unwritableDirectory(_ directory: String, _ code: Int32) -> String {
+        switch code {
+        case EROFS: return "cannot create the output: \(directory) is on a read-only file system"
+        case EACCES, EPERM: return "cannot create the output: no permission to write in \(directory)"
+        default: return "cannot create the output in \(directory): \(String(cString: strerror(code)))"
         }
     }
 
