@@ -1,77 +1,119 @@
 // `geoquery --batch`: one JSON query per input line, one JSON answer per output
-// line in the same order, the index opened once. A bad line answers with
-// {"id":…, "error":"…"} and the run goes on; only unreadable input stops it.
+// line in the same order, the index opened once. Every line gets exactly one
+// answer: a bad, blank or overlong line answers with {"id":…, "error":"line N: …"}
+// and the run goes on; only unreadable input stops it, or an answer that
+// cannot be written. Each answer is written as soon as it is computed: a reader
+// sees it at once, and a crash loses none already computed.
 import Foundation
 import GeoBase
 import GeoSearch
-#if canImport(Glibc)
-import Glibc
-#endif
 
 enum BatchRunner {
+    /// The longest line answered, not counting its newline (`\n` or `\r\n`): 1 MiB.
+    static let maxLineBytes = 1 << 20
+
     /// Runs every line of `source` ("-" = stdin); returns the exit status (0, or 2 when input is unreadable).
     static func run(source: String, engine: SearchEngine, defaults: SearchOptions, io: CommandIO) throws -> Int32 {
-        let output = io.writeOutput
         let geocoder = ReverseGeocoder(indexes: engine.indexes)
-        let file = try FileByteSource(path: source, standardInput: io.standardInput)
-        var pending: [UInt8] = []
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var lines = LineReader(source: try FileByteSource(path: source, standardInput: io.standardInput), maxBytes: maxLineBytes)
         var lineNumber = 0
-        func handle(_ line: ArraySlice<UInt8>) {
+        while let line = try lines.next() {
             lineNumber += 1
-            var bytes = Array(line)
-            if bytes.last == 0x0D { bytes.removeLast() }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             let answer: JSONValue
-            do {
-                if let v = try? JSONValue.parse(bytes), let (point, level, radius) = try ReverseLookup.batchLine(v, defaults: defaults) {
-                    let response = ReverseLookup.answer(point, level: level, radius: radius, language: v["lang"]?.stringValue ?? defaults.language,
-                                                        extra: try RequestParsing.batchExtra(v) ?? defaults.extra, geocoder: geocoder)
-                    answer = ReverseLookup.json(response, point: point, level: level, id: v["id"] ?? .null)
-                } else {
-                    let (id, text, options) = try RequestParsing.batchLine(bytes, defaults: defaults)
-                    answer = SearchOutput.json(engine.search(text, options: options), id: id)
-                }
-            } catch let e as UsageError {
-                let id = (try? JSONValue.parse(bytes))?["id"] ?? .null
-                answer = .object([("id", id), ("error", .string("line \(lineNumber): \(e.message)"))])
-            } catch {
-                answer = .object([("id", .null), ("error", .string("line \(lineNumber): \(error)"))])
+            switch line {
+            case .tooLong:
+                answer = error(lineNumber, "longer than 1 MiB (\(maxLineBytes) bytes)")
+            case .line(let bytes) where bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }):
+                answer = error(lineNumber, "empty line")
+            case .line(let bytes):
+                answer = self.answer(bytes, lineNumber: lineNumber, engine: engine, geocoder: geocoder, defaults: defaults)
             }
-            answer.write(to: &out)
-            out.append(0x0A)
-            if out.count > 1 << 16 { output(out); out.removeAll(keepingCapacity: true) }
+            try write(answer, io: io)
         }
-        var skipping = false
-        while true {
-            let n = try buffer.withUnsafeMutableBytes { try file.read(into: $0) }
-            if n == 0 { break }
-            var chunk = buffer[0..<n]
-            if skipping {
-                // The rest of an overlong line: drop it up to its newline.
-                guard let nl = chunk.firstIndex(of: 0x0A) else { continue }
-                chunk = chunk[(nl + 1)...]
-                skipping = false
-            }
-            pending.append(contentsOf: chunk)
-            var start = 0
-            while let nl = pending[start...].firstIndex(of: 0x0A) {
-                handle(pending[start..<nl])
-                start = nl + 1
-            }
-            pending.removeFirst(start)
-            // A line longer than 1 MiB is answered with an error instead of growing without bound.
-            if pending.count > 1 << 20 {
-                lineNumber += 1
-                JSONValue.object([("id", .null), ("error", .string("line \(lineNumber): longer than 1 MiB"))]).write(to: &out)
-                out.append(0x0A)
-                pending.removeAll()
-                skipping = true
-            }
-        }
-        if !pending.isEmpty { handle(pending[...]) }
-        if !out.isEmpty { output(out) }
         return 0
+    }
+
+    /// The answer to one line: a search, a reverse look-up, or the error that says what is wrong.
+    static func answer(_ bytes: [UInt8], lineNumber: Int, engine: SearchEngine, geocoder: ReverseGeocoder,
+                       defaults: SearchOptions) -> JSONValue {
+        do {
+            if let v = try? JSONValue.parse(bytes), let (point, level, radius) = try ReverseLookup.batchLine(v, defaults: defaults) {
+                let response = ReverseLookup.answer(point, level: level, radius: radius, language: v["lang"]?.stringValue ?? defaults.language,
+                                                    extra: try RequestParsing.batchExtra(v) ?? defaults.extra, geocoder: geocoder)
+                return ReverseLookup.json(response, point: point, level: level, id: v["id"] ?? .null)
+            }
+            let (id, text, options) = try RequestParsing.batchLine(bytes, defaults: defaults)
+            return SearchOutput.json(engine.search(text, options: options), id: id)
+        } catch let e as UsageError {
+            return error(lineNumber, e.message, id: (try? JSONValue.parse(bytes))?["id"] ?? .null)
+        } catch {
+            return self.error(lineNumber, "\(error)")
+        }
+    }
+
+    static func error(_ lineNumber: Int, _ message: String, id: JSONValue = .null) -> JSONValue {
+        .object([("id", id), ("error", .string("line \(lineNumber): \(message)"))])
+    }
+
+    /// One answer line, written at once.
+    static func write(_ answer: JSONValue, io: CommandIO) throws {
+        var line: [UInt8] = []
+        answer.write(to: &line)
+        line.append(0x0A)
+        try io.write(line)
+    }
+}
+
+/// The lines of a byte stream, each without its newline; a line longer than `maxBytes` is
+/// `.tooLong` and is never held beyond `maxBytes` (the rest is skipped up to its newline).
+struct LineReader {
+    enum Line: Equatable {
+        case line([UInt8])
+        case tooLong
+    }
+
+    let source: ByteSource
+    let maxBytes: Int
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var chunk: ArraySlice<UInt8> = []
+    private var atEnd = false
+
+    init(source: ByteSource, maxBytes: Int) {
+        self.source = source
+        self.maxBytes = maxBytes
+    }
+
+    mutating func next() throws -> Line? {
+        var line: [UInt8] = []
+        var tooLong = false
+        while true {
+            if chunk.isEmpty {
+                if atEnd { break }
+                let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+                if n == 0 {
+                    atEnd = true
+                    break
+                }
+                chunk = buffer[0..<n]
+            }
+            let newline = chunk.firstIndex(of: 0x0A)
+            let piece = chunk[..<(newline ?? chunk.endIndex)]
+            // One byte over the limit is kept until the newline says whether it was a CR.
+            if !tooLong {
+                line.append(contentsOf: piece.prefix(maxBytes + 2 - line.count))
+                if line.count > maxBytes + 1 { tooLong = true; line = [] }
+            }
+            chunk = newline.map { chunk[($0 + 1)...] } ?? []
+            if newline != nil { return finish(line, tooLong: tooLong) }
+        }
+        // The last line, without a newline (nothing at all after a final newline).
+        if line.isEmpty && !tooLong { return nil }
+        return finish(line, tooLong: tooLong)
+    }
+
+    private func finish(_ line: [UInt8], tooLong: Bool) -> Line {
+        var line = line
+        if line.last == 0x0D { line.removeLast() }
+        return tooLong || line.count > maxBytes ? .tooLong : .line(line)
     }
 }

@@ -11,8 +11,12 @@ import Glibc
 public struct CommandIO: @unchecked Sendable {
     /// The descriptor read for the file name "-".
     public var standardInput: Int32
-    /// Writes bytes to standard output.
-    public var writeOutput: ([UInt8]) -> Void
+    /// Writes bytes to standard output; throws when they cannot be written (`BrokenPipe` when
+    /// the reader left), and the command stops there.
+    public var writeOutput: ([UInt8]) throws -> Void
+    /// Called once when a command has written everything: closing standard output may report a
+    /// write that failed late (a full disk over NFS), which is an error like any other.
+    public var closeOutput: () throws -> Void
     /// Writes text to standard error as it is (no newline added).
     public var writeError: (String) -> Void
     public var outputIsTerminal: Bool
@@ -23,11 +27,13 @@ public struct CommandIO: @unchecked Sendable {
     /// The time written into outputs that carry one (GPX files of tracks without times).
     public var now: () -> Date
 
-    public init(standardInput: Int32 = 0, writeOutput: @escaping ([UInt8]) -> Void, writeError: @escaping (String) -> Void,
-                outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, environment: [String: String] = [:],
-                currentDirectory: String = ".", now: @escaping () -> Date = { Date(timeIntervalSince1970: 0) }) {
+    public init(standardInput: Int32 = 0, writeOutput: @escaping ([UInt8]) throws -> Void, closeOutput: @escaping () throws -> Void = {},
+                writeError: @escaping (String) -> Void, outputIsTerminal: Bool = false, errorIsTerminal: Bool = false,
+                environment: [String: String] = [:], currentDirectory: String = ".",
+                now: @escaping () -> Date = { Date(timeIntervalSince1970: 0) }) {
         self.standardInput = standardInput
         self.writeOutput = writeOutput
+        self.closeOutput = closeOutput
         self.writeError = writeError
         self.outputIsTerminal = outputIsTerminal
         self.errorIsTerminal = errorIsTerminal
@@ -38,35 +44,33 @@ public struct CommandIO: @unchecked Sendable {
 
     /// The process's own streams, environment and clock (whole seconds).
     public static var process: CommandIO {
-        CommandIO(standardInput: 0, writeOutput: { StandardStreams.write($0, to: 1) },
-                  writeError: { StandardStreams.write(Array($0.utf8), to: 2) },
+        CommandIO(standardInput: 0, writeOutput: { try StandardStreams.write($0, to: 1) }, closeOutput: { try StandardStreams.close(1) },
+                  writeError: { try? StandardStreams.write(Array($0.utf8), to: 2) },
                   outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1,
                   environment: ProcessInfo.processInfo.environment, currentDirectory: ".",
                   now: { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) })
     }
 
-    public func write(_ bytes: [UInt8]) { writeOutput(bytes) }
+    public func write(_ bytes: [UInt8]) throws { try writeOutput(bytes) }
 
-    public func write(_ text: String) { writeOutput(Array(text.utf8)) }
+    public func write(_ text: String) throws { try writeOutput(Array(text.utf8)) }
 
-    /// One line on standard error.
+    /// One line on standard error (a failure to write it has nowhere to be told).
     public func report(_ line: String) { writeError(line + "\n") }
 }
 
 /// Unbuffered writes to the process's descriptors: large outputs go out in as few calls as
-/// the kernel takes, and nothing waits in a buffer when the process ends.
+/// the kernel takes, and nothing waits in a buffer when the process ends. A failed write of
+/// standard output names it (`<stdout>: cannot write the output: No space left on device`).
 enum StandardStreams {
-    static func write(_ bytes: [UInt8], to fd: Int32) {
-        bytes.withUnsafeBytes { buf in
-            var off = 0
-            while off < buf.count {
-                let r = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if r <= 0 {
-                    if r < 0 && errno == EINTR { continue }
-                    return
-                }
-                off += r
-            }
+    static func write(_ bytes: [UInt8], to fd: Int32) throws {
+        try bytes.withUnsafeBytes { try OutputFile.writeAll($0, to: fd, name: OutputFile.standardOutputName) }
+    }
+
+    /// Closes `fd` and reports what the close says about writes that failed after they returned.
+    static func close(_ fd: Int32) throws {
+        if Glibc.close(fd) != 0 && errno != EBADF && errno != EINTR {
+            throw errno == EPIPE ? BrokenPipe() : OutputFile.writeFailure(OutputFile.standardOutputName, errno)
         }
     }
 }

@@ -1,7 +1,9 @@
 // A small command-line parser for the three tools: long options with values
 // (`--limit 5`, `--limit=5`), flags, short aliases, options whose value is
 // optional (`--group`, `--group 50`), repeated options, and `--` to end
-// options. Unknown options are usage errors (exit status 2).
+// options. Unknown options are usage errors (exit status 2). Numbers are
+// decimal (NumberScan): "0x10" is no radius.
+import GeoBase
 
 public struct CommandLineArguments {
     public struct Spec: Sendable {
@@ -85,7 +87,7 @@ public struct CommandLineArguments {
 
     public func double(_ name: String, range: ClosedRange<Double>) throws -> Double? {
         guard let v = value(name) else { return nil }
-        guard let n = Double(v), n.isFinite, range.contains(n) else {
+        guard let n = NumberScan.double(v), n.isFinite, range.contains(n) else {
             throw UsageError("\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not \"\(v)\"")
         }
         return n

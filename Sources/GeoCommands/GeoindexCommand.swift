@@ -41,7 +41,7 @@ public enum GeoindexCommand {
         if args.first == "help" { return conventions.answerStandardRequests(["--help"], io: io) ?? 0 }
         if let answer = conventions.answerStandardRequests(args, io: io) { return answer }
         let command = args[0]
-        do {
+        return conventions.run(io: io) {
             let parsed = try CommandLineArguments(Array(args.dropFirst()), spec: spec)
             switch command {
             case "build": return try build(parsed, io: io)
@@ -50,13 +50,6 @@ public enum GeoindexCommand {
             case "export": return try export(parsed, io: io)
             default: throw UsageError("unknown command \"\(command)\" (expected build, info, verify or export)")
             }
-        } catch let e as UsageError {
-            return conventions.usageError(e, io: io)
-        } catch let e as InputError {
-            return conventions.inputError(e, io: io)
-        } catch {
-            io.report("geoindex: \(error)")
-            return 2
         }
     }
 
@@ -80,7 +73,7 @@ public enum GeoindexCommand {
         if let s = env["GEOINDEX_THREADS"], let n = Int(s), n >= 1 { options.threads = min(n, 256) }
         if env["GEOINDEX_MEMTRACE"] != nil { options.memoryTrace = { io.report($0) } }
         options.standardInput = io.standardInput
-        options.standardOutput = { io.write($0) }
+        options.standardOutput = { try io.write($0) }
         return options
     }
 
@@ -140,9 +133,9 @@ public enum GeoindexCommand {
         guard args.positional.count == 1 else { throw UsageError("info takes exactly one FILE") }
         let index = try LandmarkIndex(path: args.positional[0])
         if args.has("--json") {
-            io.write(IndexInfo.json(index).jsonString(pretty: true) + "\n")
+            try io.write(IndexInfo.json(index).jsonString(pretty: true) + "\n")
         } else {
-            io.write(IndexInfo.text(index))
+            try io.write(IndexInfo.text(index))
         }
         return 0
     }
@@ -155,7 +148,7 @@ public enum GeoindexCommand {
         _ = try MappedFile(path: path)
         let faults = IndexVerifier.verify(path: path)
         if faults.isEmpty {
-            if !args.has("--quiet") { io.write("\(path): ok\n") }
+            if !args.has("--quiet") { try io.write("\(path): ok\n") }
             return 0
         }
         for f in faults { io.report("\(path): \(f)") }
@@ -165,7 +158,7 @@ public enum GeoindexCommand {
     static func export(_ args: CommandLineArguments, io: CommandIO) throws -> Int32 {
         guard args.positional.count == 1 else { throw UsageError("export takes exactly one FILE") }
         let index = try LandmarkIndex(path: args.positional[0])
-        IndexInfo.export(index) { io.write($0) }
+        try IndexInfo.export(index) { try io.write($0) }
         return 0
     }
 }

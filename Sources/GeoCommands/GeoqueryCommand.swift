@@ -53,16 +53,7 @@ public enum GeoqueryCommand {
     /// Runs `geoquery` with `args` (without the program name); returns the exit status.
     public static func run(_ args: [String], io: CommandIO) -> Int32 {
         if let answer = conventions.answerStandardRequests(args, io: io) { return answer }
-        do {
-            return try search(try CommandLineArguments(args, spec: spec), io: io)
-        } catch let e as UsageError {
-            return conventions.usageError(e, io: io)
-        } catch let e as InputError {
-            return conventions.inputError(e, io: io)
-        } catch {
-            io.report("geoquery: \(error)")
-            return 2
-        }
+        return conventions.run(io: io) { try search(try CommandLineArguments(args, spec: spec), io: io) }
     }
 
     /// The search options the flags ask for.
@@ -85,7 +76,7 @@ public enum GeoqueryCommand {
         if args.has("--group") {
             var g = 100.0
             if let v = args.value("--group") {
-                guard let d = Double(v), d > 0, d.isFinite else {
+                guard let d = NumberScan.double(v), d > 0, d.isFinite else {
                     throw UsageError("--group takes a positive distance in metres, not \"\(v)\" (put the query before --group, or write --group=100)")
                 }
                 g = d
@@ -139,13 +130,13 @@ public enum GeoqueryCommand {
         let response = engine.search(args.positional.joined(separator: " "), options: options)
         if response.results.isEmpty && !quiet { io.report("geoquery: no results for \"\(response.query)\"") }
         switch format {
-        case .text: if !response.results.isEmpty { io.write(SearchOutput.text(response)) }
-        case .json: io.write(SearchOutput.json(response).jsonBytes() + [0x0A])
-        case .geojson: io.write(SearchOutput.geojson(response).jsonBytes() + [0x0A])
+        case .text: if !response.results.isEmpty { try io.write(SearchOutput.text(response)) }
+        case .json: try io.write(SearchOutput.json(response).jsonBytes() + [0x0A])
+        case .geojson: try io.write(SearchOutput.geojson(response).jsonBytes() + [0x0A])
         case .ndjson:
             var out: [UInt8] = []
             for r in response.results { SearchOutput.json(r).write(to: &out); out.append(0x0A) }
-            io.write(out)
+            try io.write(out)
         }
         return response.results.isEmpty ? 1 : 0
     }
@@ -164,13 +155,13 @@ public enum GeoqueryCommand {
             io.report("geoquery: nothing within \(DistanceLabel.text(radius, units: options.units)) of \(text)")
         }
         switch format {
-        case .text: if !response.results.isEmpty { io.write(SearchOutput.text(response)) }
-        case .json: io.write(ReverseLookup.json(response, point: point, level: level).jsonBytes() + [0x0A])
-        case .geojson: io.write(SearchOutput.geojson(response).jsonBytes() + [0x0A])
+        case .text: if !response.results.isEmpty { try io.write(SearchOutput.text(response)) }
+        case .json: try io.write(ReverseLookup.json(response, point: point, level: level).jsonBytes() + [0x0A])
+        case .geojson: try io.write(SearchOutput.geojson(response).jsonBytes() + [0x0A])
         case .ndjson:
             var out: [UInt8] = []
             for r in response.results { SearchOutput.json(r).write(to: &out); out.append(0x0A) }
-            io.write(out)
+            try io.write(out)
         }
         return response.results.isEmpty ? 1 : 0
     }

@@ -56,20 +56,13 @@ public enum GeorouteCommand {
         if args.first == "help" { return conventions.answerStandardRequests(["--help"], io: io) ?? 0 }
         if let answer = conventions.answerStandardRequests(args, io: io) { return answer }
         let command = args[0]
-        do {
+        return conventions.run(io: io) {
             let parsed = try CommandLineArguments(Array(args.dropFirst()), spec: spec)
             switch command {
             case "match": return try match(parsed, io: io)
             case "route": return try route(parsed, io: io)
             default: throw UsageError("unknown command \"\(command)\" (expected match or route)")
             }
-        } catch let e as UsageError {
-            return conventions.usageError(e, io: io)
-        } catch let e as InputError {
-            return conventions.inputError(e, io: io)
-        } catch {
-            io.report("georoute: \(error)")
-            return 2
         }
     }
 
@@ -112,11 +105,15 @@ public enum GeorouteCommand {
         if !hint.isEmpty { throw UsageError("\(option) \(text) lies outside the index's roads\(hint)") }
     }
 
+    /// The index files to use (every file of a directory given with -i), not yet opened: the
+    /// outputs are checked against them first.
+    static func indexPaths(_ a: CommandLineArguments, io: CommandIO) throws -> [String] {
+        try IndexLocator.resolve(explicit: a.values("--index"), environment: io.environment, directory: io.currentDirectory)
+    }
+
     /// The opened indexes (one or several regions) that have a road graph.
-    static func graphs(_ a: CommandLineArguments, io: CommandIO) throws -> [(path: String, graph: RoadGraph)] {
-        let paths = try IndexLocator.resolve(explicit: a.values("--index"), environment: io.environment,
-                                             directory: io.currentDirectory)
-        return try paths.map { path in
+    static func graphs(_ paths: [String]) throws -> [(path: String, graph: RoadGraph)] {
+        try paths.map { path in
             let index = try LandmarkIndex(path: path)
             guard let g = index.roadGraph else {
                 if index.sections[.graph] == nil {
@@ -143,9 +140,10 @@ public enum GeorouteCommand {
             type = v
         }
         let format = try format(a)
-        // The output is checked before any work: a bad -o fails at once.
-        let output = try OutputFile(path: a.value("--output") ?? "-", standardOutput: io.writeOutput)
-        let graphs = try graphs(a, io: io)
+        // The output is checked before any work: a bad -o, or one that is an index, fails at once.
+        let indexes = try indexPaths(a, io: io)
+        let output = try OutputFile(path: a.value("--output") ?? "-", inputs: indexes.map { .path($0) }, standardOutput: io.writeOutput)
+        let graphs = try graphs(indexes)
         for (k, p) in points.enumerated() { try checkNotSwapped(p, text: texts[k].1, option: texts[k].0, graphs: graphs) }
         let graph = RegionNetworks(graphs: graphs.map(\.graph)).network(for: points)
         var router = Router(graph: graph)

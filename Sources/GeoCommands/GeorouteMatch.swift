@@ -2,7 +2,8 @@
 // on the region whose roads hold it, and written in the chosen format — one
 // output per track in --out-dir, or one file, or standard output (one JSON
 // line per track when several). A track that fails is reported on its own
-// line and gets no output; the others go on.
+// line and gets no output; the others go on. An output that cannot be
+// written stops the run.
 import Foundation
 import GeoBase
 import GeoRoads
@@ -30,22 +31,26 @@ extension GeorouteCommand {
                 throw UsageError("--out-dir \(outDir) is not an existing directory")
             }
         }
-        // Every output is checked before any work: a bad path, or one that is an input, fails at once.
+        // Every output is checked before any work: a bad path, or one that is an input (a track,
+        // standard input, an index), fails at once.
+        let indexes = try indexPaths(a, io: io)
+        let read = inputs.map { InputFile($0, standardInput: io.standardInput) } + indexes.map { InputFile.path($0) }
         let names = outputNames(inputs, format: format)
         let outputs = try (0..<inputs.count).map { k in
-            try OutputFile(path: outDir.map { PathName.join($0, names[k]) } ?? output ?? "-", inputs: inputs,
+            try OutputFile(path: outDir.map { PathName.join($0, names[k]) } ?? output ?? "-", inputs: read,
                            standardOutput: io.writeOutput)
         }
         let quiet = a.has("--quiet"), includeInput = a.has("--include-input")
-        let graphs = try graphs(a, io: io)
+        let graphs = try graphs(indexes)
         let networks = RegionNetworks(graphs: graphs.map(\.graph))
         var status: Int32 = 0
         let progress = !quiet && io.errorIsTerminal && inputs.count > 1
         for (k, input) in inputs.enumerated() {
             if progress { io.report("matching \(k + 1)/\(inputs.count): \(input)") }
+            let written: (bytes: [UInt8], summary: String)
             do {
                 let track = try TrackReader.read(path: input, standardInput: io.standardInput)
-                let shown = input == "-" ? "<stdin>" : input
+                let shown = InputFile(input).name
                 guard track.points.contains(where: { $0.coordinate.isValid }) else {
                     throw InputError(file: shown, message: "no track points")
                 }
@@ -72,13 +77,16 @@ extension GeorouteCommand {
                 case .gpx: bytes = RouteOutput.gpx(result, input: track, includeInput: includeInput, start: startTime(io))
                 case .svg: bytes = Array(RouteSVG.render(result, input: track, graph: graph).utf8)
                 }
-                try outputs[k].write(bytes)
-                try outputs[k].finish()
-                if !quiet { io.report("\(shown): " + RouteOutput.matchSummary(result)) }
+                written = (bytes, "\(shown): " + RouteOutput.matchSummary(result))
             } catch let e as InputError {
                 io.report("georoute: \(ErrorMessages.describe(e))")
                 status = 2
+                continue
             }
+            // A bad track is that track's problem; an output that cannot be written stops the run.
+            try outputs[k].write(written.bytes)
+            try outputs[k].finish()
+            if !quiet { io.report(written.summary) }
         }
         return status
     }

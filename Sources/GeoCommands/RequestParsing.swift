@@ -12,10 +12,11 @@ import GeoModel
 import GeoSearch
 
 package enum RequestParsing {
-    /// "43.73,7.42", "43.73, 7.42" or "43.73 7.42" → a coordinate in range.
+    /// "43.73,7.42", "43.73, 7.42" or "43.73 7.42" → a coordinate in range (decimal degrees only:
+    /// not "0x2B", "inf" or "nan").
     package static func point(_ text: String, name: String) throws -> Coordinate {
         let parts = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
-        guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]), lat.isFinite, lon.isFinite else {
+        guard parts.count == 2, let lat = NumberScan.double(parts[0]), let lon = NumberScan.double(parts[1]), lat.isFinite, lon.isFinite else {
             throw UsageError("\(name) expects LAT,LON in degrees (e.g. 43.73,7.42), not \"\(text)\"")
         }
         return try point(lat: lat, lon: lon, name: name)
@@ -34,7 +35,7 @@ package enum RequestParsing {
     }
 
     package static func bbox(_ text: String, name: String) throws -> BoundingBox {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { NumberScan.double($0) }
         guard parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
             throw UsageError("\(name) expects MINLON,MINLAT,MAXLON,MAXLAT (four numbers), not \"\(text)\"")
         }
@@ -97,13 +98,26 @@ package enum RequestParsing {
         return try extra(a.compactMap(\.stringValue), name: "\"extra\"")
     }
 
+    /// What a JSON value is, for messages: "a number", "null"…
+    static func kind(of v: JSONValue) -> String {
+        switch v {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .int, .double: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
     /// One batch line → (id, text, options), starting from `defaults`.
     package static func batchLine(_ line: [UInt8], defaults: SearchOptions) throws -> (id: JSONValue, text: String, options: SearchOptions) {
         let v: JSONValue
         do { v = try JSONValue.parse(line) } catch { throw UsageError("not valid JSON: \(error.message) at byte \(error.offset)") }
         guard case .object = v else { throw UsageError("each line must be a JSON object") }
         let id = v["id"] ?? .null
-        guard let q = v["q"]?.stringValue else { throw UsageError("missing \"q\" (the query text)") }
+        guard let qValue = v["q"] else { throw UsageError("missing \"q\" (the query text)") }
+        guard let q = qValue.stringValue else { throw UsageError("\"q\" must be a string, not \(kind(of: qValue))") }
         var o = defaults
         if let near = v["near"], !near.isNull {
             guard let a = near.arrayValue, a.count == 2, let lat = a[0].doubleValue, let lon = a[1].doubleValue else {

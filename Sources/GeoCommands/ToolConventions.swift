@@ -2,8 +2,10 @@
 // ripgrep and jq: `--version`/`-V` says the tool's and the index format's
 // version; `-h`/`--help` prints the usage on standard output and exits 0; no
 // arguments at all print the short usage on standard error and exit 2; a usage
-// error is one line plus a pointer to --help, exit 2; and a point whose
-// swapped coordinates fall where the data is gets a hint.
+// error is one line plus a pointer to --help, exit 2; a failed write of
+// standard output is one line naming it, exit 2, while a reader that left
+// (EPIPE) ends the work quietly with exit 0; and a point whose swapped
+// coordinates fall where the data is gets a hint.
 import GeoBase
 import GeoFormat
 
@@ -45,16 +47,30 @@ package struct ToolConventions {
         }
         for a in args {
             if a == "--" { break }
-            if a == "--help" || a == "-h" {
-                io.write(usage + "\n")
-                return 0
-            }
-            if a == "--version" || a == "-V" {
-                io.write(versionLine)
-                return 0
-            }
+            if a == "--help" || a == "-h" { return run(io: io) { try io.write(usage + "\n"); return 0 } }
+            if a == "--version" || a == "-V" { return run(io: io) { try io.write(versionLine); return 0 } }
         }
         return nil
+    }
+
+    /// Runs a command's work and turns what it throws into its one line and exit status. A reader
+    /// of standard output that left (`BrokenPipe`) ends the run at once, quietly, with status 0;
+    /// standard output is closed at the end and a failure then is an error like a failed write.
+    package func run(io: CommandIO, _ body: () throws -> Int32) -> Int32 {
+        do {
+            let status = try body()
+            try io.closeOutput()
+            return status
+        } catch is BrokenPipe {
+            return 0
+        } catch let e as UsageError {
+            return usageError(e, io: io)
+        } catch let e as InputError {
+            return inputError(e, io: io)
+        } catch {
+            io.report("\(name): \(error)")
+            return 2
+        }
     }
 
     /// A bad command line: one line naming what is wrong, then where to read more. Exit 2.

@@ -61,7 +61,7 @@ public enum IndexInfo {
     }
 
     /// One JSON line per landmark: what other tools (and the benchmark's FTS5 peer) need.
-    public static func export(_ index: LandmarkIndex, write: ([UInt8]) -> Void) {
+    public static func export(_ index: LandmarkIndex, write: ([UInt8]) throws -> Void) rethrows {
         var buffer: [UInt8] = []
         for i in 0..<index.count {
             guard let r = index.record(i) else { continue }
@@ -83,8 +83,8 @@ public enum IndexInfo {
             ])
             line.write(to: &buffer)
             buffer.append(0x0A)
-            if buffer.count > 1 << 20 { write(buffer); buffer.removeAll(keepingCapacity: true) }
+            if buffer.count > 1 << 20 { try write(buffer); buffer.removeAll(keepingCapacity: true) }
         }
-        if !buffer.isEmpty { write(buffer) }
+        if !buffer.isEmpty { try write(buffer) }
     }
 }

@@ -1,6 +1,6 @@
 // `geoindex verify`: the full check that opening skips. Every section's CRC-32
-// and the zero padding between sections (IndexLayoutCheck), then the
-// structure: records and token lists decode and fill their sections exactly,
+// and the zero padding between sections (IndexLayoutCheck), the section
+// table's item counts (IndexCountCheck), then the structure: records and token lists decode and fill their sections exactly,
 // sampled offsets agree, ids and ordinals stay in range and ascend, the trie
 // and quadtree are well formed, the road graph's references hold, and the map
 // shapes' records, boxes and tree agree (MapShapeCheck), and the extra tags
@@ -32,6 +32,7 @@ public enum IndexVerifier {
         // The padding between sections is under no CRC.
         if let f = IndexLayoutCheck.padding(index.file.view) { faults.append(f) }
         if !faults.isEmpty { return faults }
+        faults += IndexCountCheck.faults(index)
         checkTable(index, index.records, index.recordOffsets, .records) { i, e in
             RecordCodec.decode(e, point: index.point(i), strings: index.strings, placeRows: index.placeRowCount) != nil
         }.map { fault(.records, $0) }

@@ -96,7 +96,7 @@ public final class LandmarkIndex: @unchecked Sendable {
         let (pts, n) = try section(.points)
         count = n
         points = pts
-        guard pts.count == n * 8 else { throw corrupt("PNTS") }
+        guard pts.count == n * 8 else { throw corrupt("PNTS (the section table gives \(n) items, the section holds \(pts.count) bytes)") }
         (attributes, _) = try section(.attributes)
         guard attributes.count == n * 4 else { throw corrupt("ATTR") }
         let sampled = (n + SampledOffsets.stride - 1) / SampledOffsets.stride
@@ -113,13 +113,16 @@ public final class LandmarkIndex: @unchecked Sendable {
         (postings, _) = try section(.postings)
         // No PLCS: no landmark has a place hierarchy (records then name row 0).
         (placeTable, placeRowCount) = table[.places] == nil ? (ByteView.empty, 0) : try section(.places)
-        guard placeTable.count == placeRowCount * IndexFormat.placeRowSize else { throw corrupt("PLCS") }
+        guard placeTable.count == placeRowCount * IndexFormat.placeRowSize else {
+            throw corrupt("PLCS (the section table gives \(placeRowCount) items, the section holds \(placeTable.count) bytes)")
+        }
         // No EXTR: no landmark has extra tags.
         if table[.extraTags] == nil {
             extraTagReader = .empty
         } else {
             let (extraView, extraItems) = try section(.extraTags)
-            guard extraItems == n, let reader = ExtraTagReader(view: extraView, landmarkCount: n) else { throw corrupt("EXTR") }
+            guard extraItems == n else { throw corrupt("EXTR (the section table gives \(extraItems) items, the index has \(n) landmarks)") }
+            guard let reader = ExtraTagReader(view: extraView, landmarkCount: n) else { throw corrupt("EXTR") }
             extraTagReader = reader
         }
         let (trieView, _) = try section(.trie)

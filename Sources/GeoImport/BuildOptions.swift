@@ -36,8 +36,8 @@ public struct BuildOptions: Sendable {
     public var temporaryDirectory: String?
     /// The descriptor read for the input "-" (standard input unless a front end says otherwise).
     public var standardInput: Int32 = 0
-    /// Receives the index when `output` is "-".
-    public var standardOutput: (@Sendable ([UInt8]) -> Void)?
+    /// Receives the index when `output` is "-"; what it throws stops the build.
+    public var standardOutput: (@Sendable ([UInt8]) throws -> Void)?
     /// Receives one line of resident memory per build phase when set (finding where the bytes go).
     public var memoryTrace: (@Sendable (String) -> Void)?
 

@@ -48,7 +48,8 @@ public enum IndexBuilder {
         if options.output == "-" && options.standardOutput == nil {
             throw InputError(file: "-", message: "no standard output to write the index to")
         }
-        let output = try OutputFile(path: options.output, inputs: [input], standardOutput: options.standardOutput ?? { _ in })
+        let output = try OutputFile(path: options.output, inputs: [InputFile(input, standardInput: options.standardInput)],
+                                    standardOutput: options.standardOutput ?? { _ in })
         let trace = MemoryTrace(sink: options.memoryTrace)
         var imported: Imported
         do {
@@ -83,7 +84,7 @@ public enum IndexBuilder {
         trace.mark("landmarks merged")
 
         var writer = IndexWriter(metadata: IndexMetadata(
-            sourceName: input == "-" ? "<stdin>" : PathName.lastComponent(input), buildTime: options.buildTime,
+            sourceName: input == "-" ? InputFile.standardInputName : PathName.lastComponent(input), buildTime: options.buildTime,
             elementCounts: collector.counts, warnings: collector.warnings, dataBox: collector.dataBox))
         if let graph {
             writer.graphSection = graph.bytes   // shared, not copied

@@ -74,6 +74,13 @@ public final class NodeStore {
 
     @inline(__always) static func unzigzag(_ v: UInt64) -> Int64 { Int64(bitPattern: v >> 1) ^ -Int64(bitPattern: v & 1) }
 
+    /// How far `id` lies above `previous` (ids ascend within a block; from −2⁶³ to 2⁶³−1 the gap
+    /// fits a UInt64, not an Int64). The stores of nodes, way extents and way geometry code ids so.
+    @inline(__always) static func gap(from previous: Int64, to id: Int64) -> UInt64 { UInt64(bitPattern: id &- previous) }
+
+    /// The id `gap` above `id`.
+    @inline(__always) static func id(_ id: Int64, plus gap: UInt64) -> Int64 { id &+ Int64(bitPattern: gap) }
+
     public func append(id: Int64, lat: Int32, lon: Int32) {
         guard id > lastID else {
             if outOfOrder.updateValue(NodeStore.pack(lat, lon), forKey: id) == nil { outOfOrderCount += 1 }
@@ -84,7 +91,7 @@ public final class NodeStore {
             data.appendVarint(NodeStore.zigzag(Int64(lat)))
             data.appendVarint(NodeStore.zigzag(Int64(lon)))
         } else {
-            data.appendVarint(UInt64(id - lastID))
+            data.appendVarint(NodeStore.gap(from: lastID, to: id))
             data.appendVarint(NodeStore.zigzag(Int64(lat) - Int64(lastLat)))
             data.appendVarint(NodeStore.zigzag(Int64(lon) - Int64(lastLon)))
         }
@@ -121,7 +128,7 @@ public final class NodeStore {
                 var i = 0
                 var cid = cursorID, lat = Int64(cursorLat), lon = Int64(cursorLon), k = cursorIndex
                 while cid < id && k + 1 < entries && i < bytes.count {
-                    cid += Int64(NodeStore.varint(bytes, &i))
+                    cid = NodeStore.id(cid, plus: NodeStore.varint(bytes, &i))
                     lat += NodeStore.unzigzag(NodeStore.varint(bytes, &i))
                     lon += NodeStore.unzigzag(NodeStore.varint(bytes, &i))
                     k += 1

@@ -36,8 +36,10 @@ enum PlaceHierarchy {
             guard d.kind == .place, let r = reach[d.categoryValue], let n = d.names.first?.value else { return nil }
             return Settlement(point: d.point, name: n, reach: r, isCity: cityPlaces.contains(d.categoryValue))
         })
-        var own: [Int64: Int] = [:]
-        for (a, area) in areas.enumerated() { own[area.osmID << 2 | Int64(area.osmType.rawValue)] = a }
+        // By type and id (an id shifted to make room for the type lost its top bits: −2⁶³ met 0).
+        struct Object: Hashable { var type: UInt8, id: Int64 }
+        var own: [Object: Int] = [:]
+        for (a, area) in areas.enumerated() { own[Object(type: area.osmType.rawValue, id: area.osmID)] = a }
         var best: [AreaRole: Int] = [:]
         var suburbCity: [FixedCoordinate: Int?] = [:]
         for i in drafts.indices {
@@ -46,7 +48,7 @@ enum PlaceHierarchy {
             var ownLevel = Int.max
             var ownRole: AreaRole?
             var cut = false
-            if drafts[i].osmType != .node, let a = own[drafts[i].osmID << 2 | Int64(drafts[i].osmType.rawValue)] {
+            if drafts[i].osmType != .node, let a = own[Object(type: drafts[i].osmType.rawValue, id: drafts[i].osmID)] {
                 ownLevel = areas[a].level
                 ownRole = areas[a].role
                 if !areas[a].polygon.contains(drafts[i].point), let p = areas[a].polygon.interiorPoint() { drafts[i].point = p }

@@ -34,7 +34,7 @@ final class WayExtentStore {
             data.appendVarint(NodeStore.zigzag(Int64(box.minLat)))
             data.appendVarint(NodeStore.zigzag(Int64(box.minLon)))
         } else {
-            data.appendVarint(UInt64(id - lastID))
+            data.appendVarint(NodeStore.gap(from: lastID, to: id))
             data.appendVarint(NodeStore.zigzag(Int64(box.minLat) - Int64(lastLat)))
             data.appendVarint(NodeStore.zigzag(Int64(box.minLon) - Int64(lastLon)))
         }
@@ -66,7 +66,7 @@ final class WayExtentStore {
                 }
                 k += 1
                 guard cid < id, k < entries, i < bytes.count else { return nil }
-                cid += Int64(NodeStore.varint(bytes, &i))
+                cid = NodeStore.id(cid, plus: NodeStore.varint(bytes, &i))
                 lat += NodeStore.unzigzag(NodeStore.varint(bytes, &i))
                 lon += NodeStore.unzigzag(NodeStore.varint(bytes, &i))
             }

@@ -43,7 +43,7 @@ final class WayGeometryStore {
             return
         }
         let blockStart = sequentialCount % WayGeometryStore.blockSize == 0
-        if blockStart { index.append(firstID: id, offset: data.count) } else { data.appendVarint(UInt64(id - lastID)) }
+        if blockStart { index.append(firstID: id, offset: data.count) } else { data.appendVarint(NodeStore.gap(from: lastID, to: id)) }
         entry.removeAll()
         entry.varint(points.count)
         let origin = blockStart ? FixedCoordinate(lat: 0, lon: 0) : lastFirst
@@ -75,7 +75,7 @@ final class WayGeometryStore {
             var i = 0
             var firstLat: Int64 = 0, firstLon: Int64 = 0
             for k in 0..<entries {
-                if k > 0 { cid += Int64(NodeStore.varint(bytes, &i)) }
+                if k > 0 { cid = NodeStore.id(cid, plus: NodeStore.varint(bytes, &i)) }
                 let length = Int(NodeStore.varint(bytes, &i))
                 let end = min(i + length, bytes.count)
                 let n = Int(NodeStore.varint(bytes, &i))

@@ -1,7 +1,8 @@
 // The element handlers of the OSM XML reader: expat calls `start` and `end`
 // for every tag, and these turn <node>, <way>, <relation>, <tag>, <nd> and
-// <member> into batch entries, skipping deleted elements of change files and
-// enforcing the limits on tags and references.
+// <member> into batch entries, skipping deleted (visible="false") elements
+// and enforcing the limits on tags and references. The root must be
+// <osm version="0.6">: other versions and osmChange files are refused.
 import CExpat
 import Foundation
 import GeoBase
@@ -16,15 +17,7 @@ extension OSMXMLParser {
         }
         if element == .skipped { return }
         if element == .none {
-            // Data level (or an action level inside osmChange).
-            if rootIsChange && depth == 2 {
-                switch tag {
-                case .create, .modify: inDelete = false
-                case .delete: inDelete = true
-                default: fail("unexpected <\(String(cString: name))> in <osmChange>")
-                }
-                return
-            }
+            // Data level.
             elementDepth = depth
             elementTags = 0
             elementRefs = 0
@@ -63,24 +56,28 @@ extension OSMXMLParser {
 
     func startRoot(_ tag: ElementName, _ atts: UnsafeMutablePointer<UnsafePointer<CChar>?>?) {
         switch tag {
-        case .osm: rootIsChange = false
+        case .osm:
+            break
         case .osmChange:
-            rootIsChange = true
+            // Its deletes and modifies are changes to apply to an extract, not objects of one: read
+            // as elements they made deleted objects landmarks.
             sawChangeRoot = true
+            fail(InputError(file: name, message: "is an osmChange file (a diff); geoindex builds from a full extract: apply it first with osmium apply-changes"))
+            return
         default:
-            fail("the top-level element must be <osm> or <osmChange>")
+            fail("the top-level element must be <osm>")
             return
         }
         sawRoot = true
+        // Only OSM XML 0.6 is read, as libosmium reads it: 0.5 (before 2009) had segments and
+        // other rules, and a file without a version says nothing of its rules.
         guard let version = attribute(atts, "version") else {
             fail("the <osm> element has no version attribute (expected version=\"0.6\")")
             return
         }
         let v = String(cString: version)
-        if v == "0.5" {
-            warnings.oldVersionFile = true
-        } else if v != "0.6" {
-            fail("unsupported OSM XML version \"\(v)\" (expected 0.6)")
+        if v != "0.6" {
+            fail("unsupported OSM XML version \"\(v)\": geoindex reads version 0.6 only, as osmium does")
         }
     }
 
@@ -120,8 +117,8 @@ extension OSMXMLParser {
             }
         }
         guard let id else { fail("node without a valid id attribute"); return }
-        guard let lat, let lon, visible, !inDelete else {
-            if inDelete || !visible { warnings.deletedElementsSkipped += 1 } else { warnings.nodesWithoutCoordinates += 1 }
+        guard let lat, let lon, visible else {
+            if !visible { warnings.deletedElementsSkipped += 1 } else { warnings.nodesWithoutCoordinates += 1 }
             pendingNodeOK = false
             element = .node
             return
@@ -137,8 +134,7 @@ extension OSMXMLParser {
         startKind(.way)
         element = .way
         guard let v = attribute(atts, "id"), let id = parseOSMInteger(v) else { fail("way without a valid id attribute"); return }
-        pendingNodeOK = !inDelete
-        if inDelete { warnings.deletedElementsSkipped += 1; return }
+        pendingNodeOK = true
         if batch.wayIDs.isEmpty { batch.wayTagBase = Int32(batch.tagKeys.count) }
         batch.wayIDs.append(id)
     }
@@ -146,8 +142,7 @@ extension OSMXMLParser {
     func startRelation(_ atts: UnsafeMutablePointer<UnsafePointer<CChar>?>?) {
         element = .relation
         guard let v = attribute(atts, "id"), let id = parseOSMInteger(v) else { fail("relation without a valid id attribute"); return }
-        pendingNodeOK = !inDelete
-        if inDelete { warnings.deletedElementsSkipped += 1; return }
+        pendingNodeOK = true
         if batch.relationIDs.isEmpty { batch.relationTagBase = Int32(batch.tagKeys.count) }
         batch.relationIDs.append(id)
     }

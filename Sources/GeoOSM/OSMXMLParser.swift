@@ -2,7 +2,7 @@
 // from the byte source, decodes ids and coordinates from the attribute bytes
 // (no String, no Double on the hot path) and hands out `OSMBatch`es of a few
 // ten thousand elements. Structure is checked as strictly as osmium does: the
-// root must be <osm version="0.6"> (or <osmChange>), unknown elements and
+// root must be <osm version="0.6"> (an osmChange diff is refused), unknown elements and
 // entity and attribute-list declarations are errors, and every error names
 // line and column.
 import CExpat
@@ -22,7 +22,6 @@ public struct OSMParseLimits: Sendable {
 /// Counts of oddities that are reported but do not stop an import.
 public struct OSMParseWarnings: Sendable {
     public var nodesWithoutCoordinates = 0
-    public var oldVersionFile = false
     public var deletedElementsSkipped = 0
 }
 
@@ -41,9 +40,7 @@ public final class OSMXMLParser {
     var sink: ((OSMBatch) throws -> Void)?
     var failure: Error?
     var depth = 0
-    var rootIsChange = false
     var sawRoot = false
-    var inDelete = false
     var element = Element.none
     var elementDepth = 0
     var elementTags = 0
@@ -58,7 +55,7 @@ public final class OSMXMLParser {
     /// Where a fragment sits in the whole file, so errors name the file's line and column.
     var lineOffset = 0
     var firstLineColumnShift = 0
-    /// Set when a fragment turns out to be part of an osmChange file (not splittable).
+    /// Set when the root is <osmChange> (the file is refused).
     public internal(set) var sawChangeRoot = false
 
     /// Parses the whole stream, calling `handler` with each full batch in file order.

@@ -9,7 +9,11 @@
 // Cutting is safe for OSM files (those elements never nest, and `<` cannot
 // appear in attribute values); for anything unusual — an osmChange file, a
 // cut inside a comment, entities from a DTD — a piece fails and the importer
-// re-reads the file with the single parser, whose answer is then final.
+// re-reads the file with the single parser, whose answer is then final. So
+// does a stretch longer than `maxStretch` with no place to cut (a gigabyte of
+// whitespace, one element of hundreds of MB): the piece would have to be held
+// whole, and memory must stay bounded whatever the input, as the streaming
+// single parser's is.
 import Foundation
 import GeoBase
 
@@ -23,10 +27,12 @@ struct XMLFragment: Sendable {
     var startColumn: Int
 }
 
-/// Cuts a byte stream into fragments of at least `size` bytes.
+/// Cuts a byte stream into fragments of at least `size` bytes and at most about `maxStretch`.
 struct XMLChunker {
     let source: ByteSource
     let size: Int
+    /// The longest piece held looking for a place to cut; beyond it `next` throws `ParallelXMLFallback`.
+    let maxStretch: Int
     private var pending: [UInt8] = []
     private var eof = false
     private var first = true
@@ -35,9 +41,10 @@ struct XMLChunker {
     /// Bytes examined looking for places to cut (each about once: tests hold it to that).
     private(set) var bytesSearched = 0
 
-    init(source: ByteSource, size: Int = 4 << 20) {
+    init(source: ByteSource, size: Int = 4 << 20, maxStretch: Int? = nil) {
         self.source = source
         self.size = size
+        self.maxStretch = maxStretch ?? 8 * size
     }
 
     mutating func next() throws -> XMLFragment? {
@@ -63,6 +70,10 @@ struct XMLChunker {
                     cut = c
                     break
                 }
+            }
+            if pending.count > maxStretch {
+                throw ParallelXMLFallback(cause: InputError(file: "", offset: source.consumedBytes,
+                                                            message: "no element start in \(pending.count) bytes"))
             }
             // A start is recognised with 10 bytes in hand, so the last 9 are searched again.
             if pending.count >= size + 9 { searchedBefore = true }
@@ -137,7 +148,6 @@ struct XMLFragmentResult: Sendable {
     var batches: [OSMBatch]
     var warnings: OSMParseWarnings
     var error: InputError?
-    var sawChangeRoot: Bool
 }
 
 package enum ParallelXMLReader {
@@ -154,20 +164,15 @@ package enum ParallelXMLReader {
             do {
                 try parser.parse(fragment: fragment) { batches.append($0) }
             } catch {
-                return XMLFragmentResult(batches: [], warnings: parser.warnings, error: error as? InputError,
-                                         sawChangeRoot: parser.sawChangeRoot)
+                return XMLFragmentResult(batches: [], warnings: parser.warnings, error: error as? InputError)
             }
-            return XMLFragmentResult(batches: batches, warnings: parser.warnings, error: nil,
-                                     sawChangeRoot: parser.sawChangeRoot)
+            return XMLFragmentResult(batches: batches, warnings: parser.warnings, error: nil)
         }
         do {
             try OrderedPipeline(name: "xml", workers: workers, produce: { try chunker.next() }, work: work).run { result in
                 if let e = result.error { throw ParallelXMLFallback(cause: e) }
-                // osmChange files nest elements under create/modify/delete: cutting them is unsafe.
-                if result.sawChangeRoot { throw ParallelXMLFallback(cause: InputError(file: name, message: "osmChange")) }
                 warnings.nodesWithoutCoordinates += result.warnings.nodesWithoutCoordinates
                 warnings.deletedElementsSkipped += result.warnings.deletedElementsSkipped
-                warnings.oldVersionFile = warnings.oldVersionFile || result.warnings.oldVersionFile
                 for b in result.batches { try handler(b) }
                 if let progress, source.consumedBytes >= nextProgress {
                     progress(source.consumedBytes)

@@ -1,11 +1,11 @@
 // Helpers for expat's attribute arrays and for decoding OSM numbers straight
 // from their bytes: ids as Int64 and degrees as exact 1e-7 fixed point.
 import Foundation
+import GeoBase
 
 /// Element names the OSM reader distinguishes, decided from the bytes.
 enum ElementName {
-    case osm, osmChange, node, way, relation, tag, nd, member, bounds, bound, changeset, note, meta, remark
-    case create, modify, delete, other
+    case osm, osmChange, node, way, relation, tag, nd, member, bounds, bound, changeset, note, meta, remark, other
 
     /// Dispatches on the first byte so the frequent names (nd, tag, node) cost one strcmp.
     init(_ p: UnsafePointer<CChar>) {
@@ -16,39 +16,40 @@ enum ElementName {
         case UInt8(ascii: "n"): self = eq("nd") ? .nd : eq("node") ? .node : eq("note") ? .note : .other
         case UInt8(ascii: "t"): self = eq("tag") ? .tag : .other
         case UInt8(ascii: "w"): self = eq("way") ? .way : .other
-        case UInt8(ascii: "m"): self = eq("member") ? .member : eq("meta") ? .meta : eq("modify") ? .modify : .other
+        case UInt8(ascii: "m"): self = eq("member") ? .member : eq("meta") ? .meta : .other
         case UInt8(ascii: "r"): self = eq("relation") ? .relation : eq("remark") ? .remark : .other
         case UInt8(ascii: "o"): self = eq("osm") ? .osm : eq("osmChange") ? .osmChange : .other
         case UInt8(ascii: "b"): self = eq("bounds") ? .bounds : eq("bound") ? .bound : .other
-        case UInt8(ascii: "c"): self = eq("changeset") ? .changeset : eq("create") ? .create : .other
-        case UInt8(ascii: "d"): self = eq("delete") ? .delete : .other
+        case UInt8(ascii: "c"): self = eq("changeset") ? .changeset : .other
         default: self = .other
         }
     }
 }
 
-/// A decimal integer with an optional sign (JOSM writes negative ids for new objects).
+/// A decimal integer with an optional sign (JOSM writes negative ids for new objects), anywhere
+/// in the int64 range as PBF's ids are: −2⁶³ included, one past either end refused.
 @inline(__always)
 func parseOSMInteger(_ p: UnsafePointer<CChar>) -> Int64? {
     var q = p
     var negative = false
     if q.pointee == 0x2D { negative = true; q += 1 } else if q.pointee == 0x2B { q += 1 }
-    var value: Int64 = 0
+    var magnitude: UInt64 = 0
     var digits = 0
     while q.pointee >= 0x30 && q.pointee <= 0x39 {
-        let (m, o1) = value.multipliedReportingOverflow(by: 10)
-        let (s, o2) = m.addingReportingOverflow(Int64(q.pointee - 0x30))
+        let (m, o1) = magnitude.multipliedReportingOverflow(by: 10)
+        let (s, o2) = m.addingReportingOverflow(UInt64(q.pointee - 0x30))
         if o1 || o2 { return nil }
-        value = s
+        magnitude = s
         digits += 1
         q += 1
     }
     guard digits > 0, q.pointee == 0 else { return nil }
-    return negative ? -value : value
+    if negative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(bitPattern: 0 &- magnitude) : nil }
+    return Int64(exactly: magnitude)
 }
 
 /// Decimal degrees to 1e-7 units, rounding half away from zero beyond 7 decimals.
-/// Plain decimals are decoded digit by digit; anything else (exponents) goes through strtod.
+/// Plain decimals are decoded digit by digit; anything else (exponents) goes through NumberScan.
 @inline(__always)
 func parseFixedDegrees(_ p: UnsafePointer<CChar>) -> Int32? {
     var q = p
@@ -79,10 +80,9 @@ func parseFixedDegrees(_ p: UnsafePointer<CChar>) -> Int32? {
         }
     }
     if q.pointee != 0 || digits == 0 {
-        // Exponent or junk: let strtod decide, rejecting anything not fully consumed or non-finite.
-        var end: UnsafeMutablePointer<CChar>?
-        let d = strtod(p, &end)
-        guard let end, end.pointee == 0, end != UnsafeMutablePointer(mutating: p), d.isFinite, abs(d) <= 200 else { return nil }
+        // An exponent, or junk: the one decimal reader decides (strtod took "0x2B" for 43, "0x1p5" for 32).
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p))
+        guard let d = NumberScan.double(bytes), d.isFinite, abs(d) <= 200 else { return nil }
         return Int32((d * 1e7).rounded())
     }
     while fracDigits < 7 { frac *= 10; fracDigits += 1 }

@@ -298,7 +298,7 @@ extension GeoserveCommand {
 
     /// Prints the page's address and, on a desktop (a display and xdg-open), opens it.
     static func openPage(_ address: String, io: CommandIO) {
-        io.write(address + "\n")
+        try? io.write(address + "\n")   // also on standard error; serving goes on without it
         guard io.environment["DISPLAY"] != nil || io.environment["WAYLAND_DISPLAY"] != nil,
               FileManager.default.isExecutableFile(atPath: "/usr/bin/xdg-open") else { return }
         let p = Process()

@@ -92,7 +92,7 @@ enum CSVTrackReader {
         let lat = names.firstIndex(where: latNames.contains)
         let lon = names.firstIndex(where: lonNames.contains)
         guard let lat, let lon else {
-            if names.allSatisfy({ Double($0.replacingOccurrences(of: ",", with: ".")) != nil }) {
+            if names.allSatisfy({ NumberScan.double($0.replacingOccurrences(of: ",", with: ".")) != nil }) {
                 throw fail("the first line looks like data, not a header: a CSV track needs a header line naming its lat and lon columns", nil)
             }
             let shown = names.prefix(12).map { "\"\($0.prefix(30))\"" }.joined(separator: ", ")
@@ -149,8 +149,7 @@ enum CSVTrackReader {
         if value == nil, separator != UInt8(ascii: ","), slice.contains(UInt8(ascii: ",")), !slice.contains(UInt8(ascii: ".")) {
             value = NumberScan.double(ArraySlice(slice.map { $0 == UInt8(ascii: ",") ? UInt8(ascii: ".") : $0 }))
         }
-        // Swift's fallback parser would take "0x1p3"; CSV numbers are plain decimals.
-        if let value, !slice.contains(where: { $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") }) { return value }
+        if let value { return value }
         if isBlank(b, f) { throw fail("empty \(what)", f.lo) }
         throw fail("\(what) \"\(text(b, f).prefix(40))\" is not a number", f.lo)
     }

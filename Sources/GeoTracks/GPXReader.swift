@@ -7,8 +7,9 @@
 // Namespaces: elements count as GPX when they share the root element's
 // namespace (GPX 1.0, 1.1 or none); anything in another namespace and anything
 // inside <extensions> is skipped, so e.g. <gh:time> never becomes a point time.
-// Expat's own protections (billion-laughs amplification limit, no external
-// entities) stay at their defaults.
+// A DOCTYPE is allowed (some exporters write one), entity declarations are
+// refused at the first, as the OSM reader refuses them: no billion laughs to
+// expand, no external entity to name. Expat's own limits stay on beneath.
 import CExpat
 import Foundation
 import GeoBase
@@ -50,6 +51,10 @@ final class GPXReader {
         }, { userData, _ in
             guard let userData else { return }
             Unmanaged<GPXReader>.fromOpaque(userData).takeUnretainedValue().end()
+        })
+        XML_SetEntityDeclHandler(parser, { userData, _, _, _, _, _, _, _, _ in
+            guard let userData else { return }
+            Unmanaged<GPXReader>.fromOpaque(userData).takeUnretainedValue().fail("entity declarations are not allowed in GPX files")
         })
         XML_SetCharacterDataHandler(parser, { userData, chars, length in
             guard let userData, let chars, length > 0 else { return }

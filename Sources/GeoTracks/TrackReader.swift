@@ -2,7 +2,8 @@
 // sniffed from the content, never from the extension (people rename files and
 // pipe them through stdin): XML means GPX, JSON means GeoJSON, anything else is
 // tried as CSV. GPX is streamed from the file in chunks; GeoJSON and CSV are
-// read whole (their readers stop at `maxPoints` all the same).
+// read whole, up to the bytes `maxPoints` points can take (their readers stop
+// at `maxPoints` all the same).
 import Foundation
 import GeoBase
 
@@ -13,16 +14,23 @@ public enum TrackFormat: String, Sendable, Equatable {
 }
 
 public enum TrackReader {
-    /// Enough for a month of 1 Hz recording; stops a hostile or mistaken input
-    /// with a clear error before it exhausts memory.
-    public static let defaultMaxPoints = 10_000_000
+    /// Five days of 1 Hz recording. A point costs `georoute match` about 0.5 KB of peak memory
+    /// (1.6 KB with JSON output, which lists every input point): half a million stay under 1 GB,
+    /// and a hostile or mistaken input stops with a clear error long before memory runs out.
+    /// Front ends pass a smaller `maxPoints` where they need one (geoserve's POST /match).
+    public static let defaultMaxPoints = 500_000
+
+    /// The most bytes of a GeoJSON or CSV file read for a track of `maxPoints` points: those are
+    /// read whole, so a file too large is refused before it is held (GPX is streamed and stops at
+    /// the point limit). 200 bytes a point is generous (a CSV line with a time is about 60).
+    public static func maxWholeFileBytes(maxPoints: Int) -> Int { maxPoints.multipliedReportingOverflow(by: 200).overflow ? .max : maxPoints * 200 }
 
     /// Reads the track at `path`; `-` reads standard input (or the descriptor given). Throws InputError.
     public static func read(path: String, standardInput: Int32 = 0, maxPoints: Int = defaultMaxPoints) throws -> Track {
-        let name = path == "-" ? "<stdin>" : path
-        let fd: Int32 = path == "-" ? standardInput : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw InputError(file: name, message: "cannot open: \(String(cString: strerror(errno)))") }
-        defer { if path != "-" { close(fd) } }
+        let file = InputFile(path, standardInput: standardInput)
+        let name = file.name
+        let (fd, owned) = try file.openForReading()
+        defer { if owned { close(fd) } }
         var input = FileChunks(fd: fd, name: name)
 
         // Read just far enough to see the first meaningful byte.
@@ -40,7 +48,13 @@ public enum TrackReader {
             while let chunk = try input.next(size: 1 << 20) { try reader.feed(chunk) }
             return try reader.finish()
         }
-        while let chunk = try input.next(size: 1 << 20) { head += chunk }
+        let maxBytes = maxWholeFileBytes(maxPoints: maxPoints)
+        while let chunk = try input.next(size: 1 << 20) {
+            head += chunk
+            if head.count > maxBytes {
+                throw InputError(file: name, message: "too large for a track: \(format == .csv ? "CSV" : "GeoJSON") is read whole, and the limit of \(maxPoints) track points allows at most \(maxBytes) bytes")
+            }
+        }
         return try read(format: format, bytes: head, name: name, maxPoints: maxPoints)
     }
 

@@ -2,4 +2,7 @@
 import Foundation
 import GeoCommands
 
+// A reader that leaves (`| head -1`) gives EPIPE instead of killing the process: the command
+// stops its work at once and exits 0 without a word (ripgrep's convention).
+signal(SIGPIPE, SIG_IGN)
 exit(GeorouteCommand.run(Array(CommandLine.arguments.dropFirst()), io: .process))

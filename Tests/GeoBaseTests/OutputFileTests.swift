@@ -131,12 +131,28 @@ import Glibc
         try "input".write(toFile: input, atomically: false, encoding: .utf8)
         symlink("track.gpx", dir + "/alias.gpx")
         for output in [input, dir + "/alias.gpx", dir + "/./track.gpx"] {
-            let m = message { _ = try OutputFile(path: output, inputs: [input], standardOutput: { _ in }) }
+            let m = message { _ = try OutputFile(path: output, inputs: [.path(input)], standardOutput: { _ in }) }
             #expect(m.contains("is the input"), "\(output): \(m)")
         }
         #expect(contents(input) == "input")
         // Another file is fine, and standard input never collides.
-        _ = try OutputFile(path: dir + "/other.gpx", inputs: [input, "-"], standardOutput: { _ in })
+        _ = try OutputFile(path: dir + "/other.gpx", inputs: [.path(input), InputFile("-")], standardOutput: { _ in })
+    }
+
+    @Test func anOpenDescriptorIsComparedLikeAPath() throws {
+        let dir = scratch("descriptor")
+        let input = dir + "/t.osm"
+        try "input".write(toFile: input, atomically: false, encoding: .utf8)
+        // Standard input redirected from the output's own file (`- -o t.osm < t.osm`).
+        let fd = open(input, O_RDONLY)
+        defer { close(fd) }
+        let m = message { _ = try OutputFile(path: input, inputs: [InputFile("-", standardInput: fd)], standardOutput: { _ in }) }
+        #expect(m == "\(input): is the input <stdin>; writing it would destroy the input (choose another output)")
+        #expect(contents(input) == "input")
+        // Writing a character device destroys nothing read from it (/dev/null in and out).
+        let null = open("/dev/null", O_RDONLY)
+        defer { close(null) }
+        _ = try OutputFile(path: "/dev/null", inputs: [.descriptor(null, name: "<stdin>"), .path("/dev/null")], standardOutput: { _ in })
     }
 
     @Test func directoriesAndMissingDirectoriesAreClearErrors() throws {
@@ -158,6 +174,32 @@ import Glibc
         chmod(dir, 0o500)
         defer { chmod(dir, 0o700) }
         #expect(message { _ = try OutputFile(path: dir + "/out.gpx", standardOutput: { _ in }) }.contains("no permission"))
+    }
+
+    @Test func aReadOnlyMountIsCalledOne() throws {
+        // access(2) says EROFS, which was reported as "no permission".
+        #expect(OutputFile.unwritableDirectory("d", EROFS) == "cannot create the output: d is on a read-only file system")
+        #expect(OutputFile.unwritableDirectory("d", EACCES) == "cannot create the output: no permission to write in d")
+        // A real read-only bind mount, when this test may make one (root with CAP_SYS_ADMIN).
+        let dir = scratch("read-only")
+        let mounted = dir + "/ro"
+        try FileManager.default.createDirectory(atPath: mounted, withIntermediateDirectories: true)
+        func mount(_ args: [String]) -> Bool {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/mount")
+            p.arguments = args
+            p.standardError = FileHandle.nullDevice
+            guard (try? p.run()) != nil else { return false }
+            p.waitUntilExit()
+            return p.terminationStatus == 0
+        }
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/bin/mount"), mount(["--bind", "-o", "ro", dir, mounted]) else {
+            print("skipping the bind mount: needs root allowed to mount")
+            return
+        }
+        defer { _ = umount(mounted) }
+        let m = message { _ = try OutputFile(path: mounted + "/out.gpx", standardOutput: { _ in }) }
+        #expect(m == "\(mounted)/out.gpx: cannot create the output: \(mounted) is on a read-only file system")
     }
 
     @Test func shortNamesNeverTrap() {

@@ -140,6 +140,16 @@ import Glibc
         #expect(routed.status == 0 && routeJSON["distance_m"] != nil)
     }
 
+    @Test func aDirectoryGivenAsAnInputIsCalledADirectory() throws {
+        let dir = scratch("input-dir")
+        let index = try Self.town
+        for (tool, args) in [("geoquery", ["--batch", dir, "-i", index]), ("geoindex", ["build", dir, "-o", dir + "/x.geoidx"]),
+                             ("georoute", ["match", dir, "-i", index, "-o", dir + "/x.gpx"])] {
+            let r = try run(tool, args)
+            #expect(r.status == 2 && r.stderr == "\(tool): \(dir): is a directory, not a file\n", "\(tool): \(r.stderr)")
+        }
+    }
+
     @Test func aDeviceGivenAsOutputStaysADevice() throws {
         let dir = scratch("device")
         let device = dir + "/fakenull"

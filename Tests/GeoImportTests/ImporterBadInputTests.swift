@@ -64,6 +64,32 @@ private func failure(_ input: String, sourceLocation: SourceLocation = #_sourceL
     #expect(failure(write("text.osm", "hello, world\n"))?.message.contains("not an OSM file") == true)
 }
 
+@Test func onlyOSMXML06IsRead() {
+    // Refused as libosmium refuses them (osm-testdata 101, 102, 103): 0.5 was once taken with a warning.
+    for version in ["0.5", "0.7", "1.0", ""] {
+        let e = failure(write("version-\(version).osm", "<?xml version='1.0'?>\n<osm version=\"\(version)\">\n<node id=\"1\" lat=\"1\" lon=\"2\"/>\n</osm>\n"))
+        #expect(e?.message == "unsupported OSM XML version \"\(version)\": geoindex reads version 0.6 only, as osmium does")
+        #expect(e?.line == 2)
+    }
+    let none = failure(write("no-version.osm", "<?xml version='1.0'?>\n<osm>\n</osm>\n"))
+    #expect(none?.message.contains("no version attribute") == true)
+}
+
+@Test func anOsmChangeFileIsRefusedNamingIt() throws {
+    // Its <delete>d objects were read as if created: a deleted shop became a landmark.
+    let diff = "<?xml version='1.0'?>\n<osmChange version=\"0.6\">\n<delete>\n<node id=\"1\" lat=\"1\" lon=\"2\">"
+        + "<tag k=\"shop\" v=\"bakery\"/><tag k=\"name\" v=\"Gone\"/></node>\n</delete>\n</osmChange>\n"
+    let path = write("diff.osc", diff)
+    let e = failure(path)
+    #expect(e?.description == "\(path): is an osmChange file (a diff); geoindex builds from a full extract: apply it first with osmium apply-changes")
+    // Large enough for the parallel reader (14 MB), and gzip-compressed: the same answer.
+    let big = diff.replacingOccurrences(of: "</delete>", with: String(repeating: "<node id=\"2\" lat=\"1\" lon=\"2\"/>\n", count: 400_000) + "</delete>")
+    let plain = write("big-diff.osc", big)
+    defer { unlink(plain) }
+    #expect(failure(plain)?.message.hasPrefix("is an osmChange file") == true)
+    #expect(failure(write("big-diff.osc.gz", try gzip(Array(big.utf8))))?.message.hasPrefix("is an osmChange file") == true)
+}
+
 @Test func coordinatesOutOfRangeAreErrors() {
     let e = failure(write("range.osm", head + "  <node id=\"1\" lat=\"91.5\" lon=\"2\"/>\n</osm>\n"))
     #expect(e?.line == 3 && e?.message.contains("latitude") == true)

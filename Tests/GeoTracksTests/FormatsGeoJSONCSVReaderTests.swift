@@ -126,7 +126,7 @@ import Testing
     #expect(e?.message == "point has latitude 91.0 out of range (must be between -90 and 90)")
     #expect(e?.line == 4 && e?.column == 1)
     e = formatsError("lat;lon\n1;2\nnan;2\n")
-    #expect(e?.message == "point has a non-finite latitude (nan)")
+    #expect(e?.message == "latitude \"nan\" is not a number")
     #expect(e?.line == 3)
     e = formatsError("lat,lon,time\n1,2\n")
     #expect(e?.message == "expected at least 3 fields as named in the header, found 2")
@@ -162,8 +162,9 @@ import Testing
     for (text, value) in [(" 12.5 ", 12.5), ("+3", 3.0), ("-0.0000001", -1e-7), ("1e400", Double.infinity)] {
         #expect(NumberScan.double(ArraySlice(text.utf8)) == value, "\(text)")
     }
-    #expect(NumberScan.double(ArraySlice("nan".utf8))?.isNaN == true)
-    for bad in ["", " ", "1.2.3", "abc", "1e", "--1", "1,5"] {
+    // Decimal only: no hexadecimal, no spelled-out infinities or NaN (Swift's own parser takes them).
+    for bad in ["", " ", "1.2.3", "abc", "1e", "--1", "1,5", "0x2B", "0x1p5", "-0X10", "inf", "-Infinity", "nan", "NaN",
+                "12345678901234567890.5x", "1e5e5"] {
         #expect(NumberScan.double(ArraySlice(bad.utf8)) == nil, "\(bad)")
     }
 }

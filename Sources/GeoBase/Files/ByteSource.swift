@@ -23,30 +23,15 @@ public final class FileByteSource: ByteSource {
     /// Bytes peeked for format detection, served before reading further.
     private var pending: [UInt8] = []
 
-    public init(path: String, standardInput: Int32 = 0) throws {
-        if path == "-" {
-            name = "<stdin>"
-            fd = standardInput
-            ownsFD = false
-            totalBytes = nil
-            return
-        }
-        name = path
-        fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw InputError(file: path, message: "cannot open: \(String(cString: strerror(errno)))")
-        }
-        ownsFD = true
+    public convenience init(path: String, standardInput: Int32 = 0) throws {
+        try self.init(InputFile(path, standardInput: standardInput))
+    }
+
+    public init(_ input: InputFile) throws {
+        name = input.name
+        (fd, ownsFD) = try input.openForReading()
         var st = stat()
-        if fstat(fd, &st) == 0 {
-            if (st.st_mode & S_IFMT) == S_IFDIR {
-                close(fd)
-                throw InputError(file: path, message: "is a directory, not an OSM file")
-            }
-            totalBytes = (st.st_mode & S_IFMT) == S_IFREG ? Int64(st.st_size) : nil
-        } else {
-            totalBytes = nil
-        }
+        totalBytes = fstat(fd, &st) == 0 && st.st_mode & S_IFMT == S_IFREG && ownsFD ? Int64(st.st_size) : nil
     }
 
     deinit {

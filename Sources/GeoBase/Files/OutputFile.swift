@@ -1,17 +1,30 @@
 // The one way every tool writes an output file. Where `-o` points is decided
 // before any work is done, so a bad path fails at once and nothing else on
 // disk is touched: `-` is standard output; a regular file (or a new name) is
-// written to a temporary file beside it and renamed into place when complete,
-// so a failed run leaves no partial file and readers of the old one keep it;
+// written to a temporary file beside it (unnamed where the file system allows:
+// TemporarySibling) and renamed into place when complete, so a failed or
+// killed run leaves no partial file and readers of the old one keep it;
 // a device, FIFO or socket is written directly (never replaced by a file); a
 // symbolic link's target is written, not the link; and an output that is one
-// of the inputs (same device and inode) is refused instead of destroying it.
+// of the inputs (same device and inode: a path or standard input, InputFile)
+// is refused instead of destroying it. A write that fails is an error naming
+// the output, standard output included; a reader that left (EPIPE) is
+// `BrokenPipe`, on which the tools stop quietly.
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
+/// The reader of an output went away (EPIPE: `geoquery --batch … | head -1`). The tools stop
+/// their work at once and end quietly with status 0, as ripgrep does.
+public struct BrokenPipe: Error, Sendable, Equatable {
+    public init() {}
+}
+
 public final class OutputFile {
+    /// What messages call standard output.
+    public static let standardOutputName = "<stdout>"
+
     public enum Kind: Sendable, Equatable {
         /// `-`: the process's standard output (or what a front end captures).
         case standardOutput
@@ -28,14 +41,17 @@ public final class OutputFile {
     public let target: String
     public private(set) var bytesWritten = 0
 
-    private let standardOutput: ([UInt8]) -> Void
+    private let standardOutput: ([UInt8]) throws -> Void
     private var fd: Int32 = -1
-    private var temporary: String?
+    private var temporary: TemporarySibling?
     private var finished = false
+    /// Whether the temporary file may be unnamed (O_TMPFILE); tests turn it off to check the named one.
+    var allowsUnnamedTemporary = true
 
     /// Decides where `path` leads; throws an `InputError` naming `path` when it cannot or must
-    /// not be written: a directory, a missing or unwritable directory, or one of `inputs`.
-    public init(path: String, inputs: [String] = [], standardOutput: @escaping ([UInt8]) -> Void) throws {
+    /// not be written: a directory, a missing or unwritable directory, or one of `inputs` (every
+    /// file and descriptor the command reads, standard input included).
+    public init(path: String, inputs: [InputFile] = [], standardOutput: @escaping ([UInt8]) throws -> Void) throws {
         self.path = path
         self.standardOutput = standardOutput
         guard !path.isEmpty else { throw InputError(file: "\"\"", message: "an empty output name") }
@@ -52,11 +68,8 @@ public final class OutputFile {
             case S_IFREG: kind = .regular
             default: kind = .stream
             }
-            for input in inputs where input != "-" {
-                var si = stat()
-                if stat(input, &si) == 0 && si.st_dev == st.st_dev && si.st_ino == st.st_ino {
-                    throw InputError(file: path, message: "is the input \(input); writing it would destroy the input (choose another output)")
-                }
+            if let input = inputs.first(where: { $0.isSameFile(as: st) }) {
+                throw InputError(file: path, message: "is the input \(input.name); writing it would destroy the input (choose another output)")
             }
         } else {
             kind = .regular
@@ -72,14 +85,24 @@ public final class OutputFile {
                 throw InputError(file: path, message: "cannot create the output: \(shown) is not a directory")
             }
             guard access(shown, W_OK) == 0 else {
-                throw InputError(file: path, message: "cannot create the output: no permission to write in \(shown)")
+                throw InputError(file: path, message: OutputFile.unwritableDirectory(shown, errno))
             }
+        }
+    }
+
+    /// Why a directory cannot take the output, by access(2)'s errno: a read-only mount is not
+    /// a matter of permissions.
+    static func unwritableDirectory(_ directory: String, _ code: Int32) -> String {
+        switch code {
+        case EROFS: return "cannot create the output: \(directory) is on a read-only file system"
+        case EACCES, EPERM: return "cannot create the output: no permission to write in \(directory)"
+        default: return "cannot create the output in \(directory): \(String(cString: strerror(code)))"
         }
     }
 
     deinit {
         if fd >= 0 && fd != 1 { close(fd) }
-        if !finished, let temporary { unlink(temporary) }
+        if !finished { temporary?.discard() }
     }
 
     public var isStandardOutput: Bool { kind == .standardOutput }
@@ -93,21 +116,33 @@ public final class OutputFile {
         precondition(!finished, "write after finish")
         guard buffer.count > 0 else { return }
         if kind == .standardOutput {
-            standardOutput(Array(buffer))
+            try standardOutput(Array(buffer))
             bytesWritten += buffer.count
             return
         }
         try openIfNeeded()
+        try OutputFile.writeAll(buffer, to: fd, name: path)
+        bytesWritten += buffer.count
+    }
+
+    /// Writes all of `buffer` to `fd`: a reader that left is `BrokenPipe`, any other failure an
+    /// error naming the output `name` ("cannot write the output: No space left on device").
+    public static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32, name: String) throws {
         var done = 0
         while done < buffer.count {
             let r = Glibc.write(fd, buffer.baseAddress! + done, min(buffer.count - done, 1 << 30))
             if r < 0 {
                 if errno == EINTR { continue }
-                throw failure("cannot write the output", errno)
+                if errno == EPIPE { throw BrokenPipe() }
+                throw writeFailure(name, errno)
             }
             done += r
         }
-        bytesWritten += buffer.count
+    }
+
+    /// The one wording of a failed write or close, for every output.
+    public static func writeFailure(_ name: String, _ code: Int32) -> InputError {
+        InputError(file: name, message: "cannot write the output: \(String(cString: strerror(code)))")
     }
 
     /// Completes the output: a regular file is synced and renamed into place (an empty output
@@ -120,20 +155,19 @@ public final class OutputFile {
             return bytesWritten
         }
         try openIfNeeded()
-        if kind == .regular && fsync(fd) != 0 { throw failure("cannot write the output", errno) }
+        if kind == .regular && fsync(fd) != 0 { throw OutputFile.writeFailure(path, errno) }
+        do { try temporary?.link() } catch let e as SystemCallFailure { throw failure(e.what, e.code) }
         let closed = close(fd)
         fd = -1
-        if closed != 0 { throw failure("cannot write the output", errno) }
-        if let temporary {
-            guard rename(temporary, target) == 0 else { throw failure("cannot rename the output into place", errno) }
-        }
+        if closed != 0 { throw OutputFile.writeFailure(path, errno) }
+        do { try temporary?.rename() } catch let e as SystemCallFailure { throw failure(e.what, e.code) }
         finished = true
         return bytesWritten
     }
 
     /// Writes `bytes` as the whole output of `path` (see the type's rules).
-    public static func write(_ bytes: [UInt8], to path: String, inputs: [String] = [],
-                             standardOutput: @escaping ([UInt8]) -> Void) throws {
+    public static func write(_ bytes: [UInt8], to path: String, inputs: [InputFile] = [],
+                             standardOutput: @escaping ([UInt8]) throws -> Void) throws {
         let out = try OutputFile(path: path, inputs: inputs, standardOutput: standardOutput)
         try out.write(bytes)
         try out.finish()
@@ -148,13 +182,13 @@ public final class OutputFile {
             fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             guard fd >= 0 else { throw failure("cannot open the output", errno) }
         case .regular:
-            let tmp = PathName.temporarySibling(of: target, processID: getpid())
-            fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            guard fd >= 0 else { throw failure("cannot create the output", errno) }
-            temporary = tmp
-            // Keep the mode of a file being replaced (an index made group-readable stays so).
-            var st = stat()
-            if stat(target, &st) == 0 { _ = fchmod(fd, st.st_mode & 0o7777) }
+            do {
+                let t = try TemporarySibling.create(for: target, allowUnnamed: allowsUnnamedTemporary)
+                temporary = t
+                fd = t.fd
+            } catch let e as SystemCallFailure {
+                throw failure(e.what, e.code)
+            }
         }
     }
 

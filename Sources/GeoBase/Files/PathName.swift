@@ -44,10 +44,25 @@ public enum PathName {
         return name[name.index(after: dot)...].lowercased()
     }
 
-    /// A hidden temporary name beside `path` for writing it atomically: "a/b.gpx" → "a/.b.gpx.tmp-PID".
-    public static func temporarySibling(of path: String, processID: Int32) -> String {
+    /// A hidden temporary name beside `path` for writing it atomically: "a/b.gpx" →
+    /// "a/.b.gpx.tmp-PID-RANDOM" (RANDOM in hex), or "a/.b.gpx.tmp-PID" without a random part
+    /// (the names of earlier versions).
+    public static func temporarySibling(of path: String, processID: Int32, random: UInt64? = nil) -> String {
         let dir = directory(path)
-        let tmp = ".\(lastComponent(path)).tmp-\(processID)"
+        let tmp = ".\(lastComponent(path)).tmp-\(processID)" + (random.map { "-" + String($0, radix: 16) } ?? "")
         return dir.isEmpty ? tmp : join(dir, tmp)
+    }
+
+    /// The process ID in `name` when it is a temporary name of `path` (either form, as the last
+    /// component), else nil.
+    public static func temporarySiblingProcess(_ name: String, of path: String) -> Int32? {
+        let prefix = ".\(lastComponent(path)).tmp-"
+        guard name.hasPrefix(prefix) else { return nil }
+        let parts = name.dropFirst(prefix.count).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let pid = Int32(parts[0]), pid > 0, parts[0].allSatisfy(\.isASCII) else { return nil }
+        if parts.count == 2 {
+            guard (1...16).contains(parts[1].count), parts[1].allSatisfy(\.isHexDigit), parts[1].allSatisfy(\.isASCII) else { return nil }
+        }
+        return pid
     }
 }
