@@ -1,8 +1,8 @@
 // `geoquery --batch`: one JSON query per input line, one JSON answer per output
 // line in the same order, the index opened once. Every line gets exactly one
 // answer: a bad, blank or overlong line answers with {"id":…, "error":"line N: …"}
-// and the run goes on; only unreadable input stops it, or an answer that
-// cannot be written. Each answer is written as soon as it is computed: a reader
+// and the run goes on; only unreadable input stops it, an answer that cannot
+// be written, or an index rewritten in place under the run (exit 2). Each answer is written as soon as it is computed: a reader
 // sees it at once, and a crash loses none already computed.
 import Foundation
 import GeoBase
@@ -27,6 +27,12 @@ enum BatchRunner {
                 answer = error(lineNumber, "empty line")
             case .line(let bytes):
                 answer = self.answer(bytes, lineNumber: lineNumber, engine: engine, geocoder: geocoder, defaults: defaults)
+            }
+            // An index rewritten in place meanwhile (cp over it) may have mixed two files into this
+            // answer: it is not written, and the run stops with the answers before it kept.
+            if let changed = engine.indexes.first(where: { $0.file.hasChanged }) {
+                throw InputError(file: changed.file.path, message: "the index was changed while being read (written in place); "
+                                 + "the \(lineNumber - 1) answers before line \(lineNumber) were written, the rest were not")
             }
             try write(answer, io: io)
         }

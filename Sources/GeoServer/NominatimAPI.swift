@@ -146,7 +146,7 @@ enum NominatimAPI {
     /// "43.73, 7.42" or "43.73 7.42" typed as a query.
     static func coordinateQuery(_ text: String) -> Coordinate? {
         let parts = text.split(whereSeparator: { $0 == "," || $0 == " " })
-        guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else { return nil }
+        guard parts.count == 2, let lat = NumberScan.double(parts[0]), let lon = NumberScan.double(parts[1]), lat.isFinite, lon.isFinite else { return nil }
         let c = Coordinate(lat: lat, lon: lon)
         return c.isValid ? c : nil
     }

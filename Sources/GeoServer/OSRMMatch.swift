@@ -26,7 +26,7 @@ extension OSRMAPI {
         if let stamps = try r.perCoordinate("timestamps") {
             var last: Double = -.infinity
             for (k, s) in stamps.enumerated() {
-                guard let t = Double(s), t.isFinite, t >= 0 else {
+                guard let t = NumberScan.double(s), t.isFinite, t >= 0 else {
                     throw APIError("Query string malformed: timestamps are whole seconds since 1970", code: "InvalidQuery")
                 }
                 guard t >= last else { throw APIError("Timestamps need to be monotonically increasing.", code: "InvalidValue") }

@@ -73,8 +73,7 @@ struct OSRMRequest {
     /// A decimal as OSRM's grammar takes it: sign, digits, fraction; no exponent, no NaN or infinity
     /// (an exponent as routingpy may write is accepted).
     static func plainNumber(_ s: Substring) -> Double? {
-        guard !s.isEmpty, s.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E" }),
-              let d = Double(s), d.isFinite else { return nil }
+        guard let d = NumberScan.double(s), d.isFinite, !s.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
         return d
     }
 
@@ -114,7 +113,7 @@ struct OSRMRequest {
             for item in items {
                 if item.isEmpty { out.append(nil); continue }
                 if item == "unlimited" { out.append(50_000); continue }
-                guard let r = Double(item), r.isFinite, r >= 0 else {
+                guard let r = NumberScan.double(item), r.isFinite, r >= 0 else {
                     throw APIError("Query string malformed: radiuses must be numbers ≥ 0 or 'unlimited'", code: "InvalidQuery")
                 }
                 out.append(r)

@@ -67,7 +67,7 @@ struct Parameters {
     /// A finite number (plain decimals, a sign, an exponent); nil when absent.
     func double(_ name: String, in range: ClosedRange<Double>? = nil) throws(APIError) -> Double? {
         guard let v = string(name) else { return nil }
-        guard let d = Double(v), d.isFinite else { throw APIError("parameter '\(name)' must be a number, not \"\(v.prefix(40))\"") }
+        guard let d = NumberScan.double(v), d.isFinite else { throw APIError("parameter '\(name)' must be a number, not \"\(v.prefix(40))\"") }
         if let range, !range.contains(d) {
             throw APIError("parameter '\(name)' must be from \(Parameters.number(range.lowerBound)) to \(Parameters.number(range.upperBound)), not \(v.prefix(40))")
         }
@@ -100,7 +100,7 @@ struct Parameters {
     /// Photon's bbox and Nominatim's viewbox, whose corners may come in any order).
     func box(_ name: String) throws(APIError) -> BoundingBox? {
         guard let v = string(name) else { return nil }
-        let parts = v.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = v.split(separator: ",", omittingEmptySubsequences: false).map { NumberScan.double($0) }
         guard parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
             throw APIError("parameter '\(name)' must be four numbers: minLon,minLat,maxLon,maxLat")
         }

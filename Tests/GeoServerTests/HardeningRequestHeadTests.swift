@@ -1,7 +1,8 @@
 // What a client puts in a request's head is hostile (issue 21): Accept and
 // Accept-Language lists with empty or broken elements (`Accept: ;` once killed
 // the server, and a web page can make a browser send it), and q-values, which
-// decide between the formats an endpoint offers.
+// decide between the formats an endpoint offers. And the numbers in a query:
+// decimal only, as in the files (`lat=0x2B` was read as 43°).
 import Foundation
 import Testing
 import GeoBase
@@ -63,5 +64,18 @@ import GeoTestSupport
         for (header, expected) in cases {
             #expect(ContentNegotiation.preferredLanguage(header) == expected, "\(header ?? "nil")")
         }
+    }
+
+    @Test func hexadecimalAndNonFiniteNumbersAreRefusedInEveryDialect() {
+        for target in ["/reverse?lat=0x2B&lon=7.42&format=jsonv2", "/reverse?lat=43.7&lon=0x1p2", "/api?q=a&lat=0x2B&lon=7",
+                       "/route/v1/driving/0x1p2,46.2;6.8,46.2", "/nearest/v1/car/6.8,inf", "/suggest?q=a&near=0x2B,7",
+                       "/match/v1/car/6.8,46.2;6.81,46.21?radiuses=0x10;5", "/match/v1/car/6.8,46.2;6.81,46.21?timestamps=0;0x10",
+                       "/features?bbox=0x6,46,6.9,46.3"] {
+            let r = Served.get(target)
+            #expect(r.status == 400, "\(target) → \(r.status) \(r.text.prefix(120))")
+        }
+        // A query that only looks like a coordinate in hex is searched as text, not read as a point.
+        let q = Served.get("/search?q=0x2B+0x7&format=jsonv2")
+        #expect(q.status == 200 && q.text.contains("43.") == false)
     }
 }
