@@ -10,7 +10,8 @@ OUT: each index's SHA-256, `geoindex info --json` and `export`, a fixed set
 of geoquery searches and reverse look-ups (text and JSON, one batch),
 georoute matches and routes, and geoserve's answers to a fixed list of
 requests in every API (status, content type and body). Timings ("took_ms",
-"duration" of a request, dates of loading) are removed first. `compare` lists
+dates of loading, the server's GPX times) and the run's temporary directory
+are removed first. `compare` lists
 every file that differs and exits 1 when one does. Standard library only.
 """
 import argparse
@@ -31,6 +32,7 @@ QUERIES = ["ho", "rue", "cafe de p", "12 rue grimaldi", "belleveu", "pharmacie",
 NEAR = {"town": "46.2,6.8", "monaco": "43.7384,7.4246", "andorra": "42.507,1.521",
         "liechtenstein-latest": "47.14,9.52", "Helsinki": "60.17,24.94", "moscow": "55.75,37.62"}
 TIMING = re.compile(r'"(took_ms|loaded_at|uptime_s|data_updated)":\s*("[^"]*"|[0-9.eE+-]+)')
+WORK = [""]  # the temporary directory of this run, written as WORK in what is recorded
 
 
 def run(args, stdin=None, env=None):
@@ -39,7 +41,11 @@ def run(args, stdin=None, env=None):
 
 
 def clean(data: bytes) -> bytes:
-    return TIMING.sub(lambda m: f'"{m.group(1)}":null', data.decode("utf-8", "replace")).encode()
+    text = TIMING.sub(lambda m: f'"{m.group(1)}":null', data.decode("utf-8", "replace"))
+    if WORK[0]:
+        text = text.replace(WORK[0], "WORK")
+    # The server's GPX of a track without times starts at the moment it answered.
+    return re.sub(r"<time>[^<]*</time>", "<time/>", text).encode()
 
 
 def write(out, name, data):
@@ -148,6 +154,7 @@ def server(args, out, built):
 def record(args):
     os.makedirs(args.out, exist_ok=True)
     with tempfile.TemporaryDirectory() as work:
+        WORK[0] = work
         built = indexes(args, work)
         cli(args, args.out, built)
         server(args, args.out, built)
