@@ -17,9 +17,9 @@ public enum SearchOutput {
             ("name", .string(r.name)),
             ("subtitle", .string(r.subtitle)),
             ("kind", .string(r.kind.name)),
-            ("category", .string(r.category)),
+            ("category", .string(r.category.description)),
             ("icon", .string(r.icon)),
-            ("osm", r.osm.isEmpty ? .null : .string(r.osm)),
+            ("osm", r.osm.map { .string($0.description) } ?? .null),
             ("lat", .coordinate(r.coordinate.lat)),
             ("lon", .coordinate(r.coordinate.lon)),
         ]
@@ -91,7 +91,7 @@ public enum SearchOutput {
             var line = String(format: "%2d. ", i + 1) + emphasise(r.name, r.highlights)
             line += "  — \(r.subtitle)"
             if let d = r.distanceLabel { line += "  (\(d))" }
-            if !r.osm.isEmpty { line += "  [\(r.osm)]" }
+            if let osm = r.osm { line += "  [\(osm)]" }
             out += line + "\n"
             if let e = r.extra, !e.isEmpty {
                 out += "      " + ExtraTags.sorted(e).map { "\($0.key): \($0.value)" }.joined(separator: " · ") + "\n"

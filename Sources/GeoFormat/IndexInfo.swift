@@ -70,7 +70,7 @@ public enum IndexInfo {
             let display = r.names.first?.value ?? r.formattedAddress ?? ""
             let line: JSONValue = .object([
                 ("id", .int(Int64(i))),
-                ("osm", .string(r.osmReference)),
+                ("osm", .string(r.osmRef?.description ?? "")),
                 ("kind", .string(index.kind(i).name)),
                 ("category", .string("\(cat.key)=\(cat.value)")),
                 ("name", .string(display)),

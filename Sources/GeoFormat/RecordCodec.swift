@@ -24,9 +24,9 @@ public struct LandmarkRecord: Sendable, Equatable {
     /// The row of the landmark's place hierarchy in PLCS plus one (0: none); `LandmarkIndex.places`.
     public var placesRow = 0
 
-    /// "n123", "w45", "r6"; empty for a landmark that is no OSM object (a postcode computed
-    /// from the addresses that carry it, whose OSM id is 0).
-    public var osmReference: String { osmID == 0 ? "" : osmType.letter + String(osmID) }
+    /// The OSM object; nil for a landmark that is none (a postcode computed from the addresses
+    /// that carry it, whose OSM id is 0).
+    public var osmRef: OSMRef? { osmID == 0 ? nil : OSMRef(type: osmType, id: osmID) }
 
     /// "12 Rue Grimaldi", "Hauptstraße 12", the number or the street alone, or nil.
     public var formattedAddress: String? {

@@ -47,11 +47,10 @@ public struct ReverseGeocoder: Sendable {
             return street
         }
         let wanted: Set<String> = level == .city
-            ? ["place=city", "place=town", "place=village", "place=municipality"]
-            : ["place=suburb", "place=quarter", "place=neighbourhood", "place=village", "place=hamlet", "place=town",
-               "place=city", "place=borough", "place=locality"]
+            ? ["city", "town", "village", "municipality"]
+            : ["suburb", "quarter", "neighbourhood", "village", "hamlet", "town", "city", "borough", "locality"]
         return nearest(point, radius: radius, limit: 1, language: language, where: { index, i in index.kind(i) == .place },
-                       accept: { wanted.contains($0.category) }).first
+                       accept: { $0.category.key == "place" && wanted.contains($0.category.value) }).first
     }
 
     /// The landmarks nearest `point` within `radius` metres that `accept` takes, nearest first.
@@ -123,8 +122,8 @@ public struct ReverseGeocoder: Sendable {
             TextNormalizer.normalize($0.name) == normalized
         }.first
         var r = named ?? SearchResult(
-            landmarkID: -1, name: name, subtitle: "Street", kind: .street, category: "highway=road", icon: "road",
-            osm: "", coordinate: best.snapped, bbox: nil, distance: nil, distanceLabel: nil, highlights: [],
+            landmarkID: -1, name: name, subtitle: "Street", kind: .street, category: CategoryTag(key: "highway", value: "road"), icon: "road",
+            osm: nil, coordinate: best.snapped, bbox: nil, distance: nil, distanceLabel: nil, highlights: [],
             action: .substitute, displayText: name + ", ", score: 0, address: nil, locality: nil)
         r.distance = best.distance
         r.distanceLabel = DistanceLabel.text(best.distance, units: .metric)
@@ -145,8 +144,8 @@ public struct ReverseGeocoder: Sendable {
         var result = SearchResult(
             landmarkID: i, name: name, subtitle: ([kind == .address ? "Address" : cat.label] + (place.isEmpty ? [] : [place]))
                 .joined(separator: " · "),
-            kind: kind, category: cat.tag, icon: kind == .address ? "home" : cat.icon,
-            osm: r.osmReference, coordinate: index.point(i).coordinate, bbox: r.bbox?.boundingBox,
+            kind: kind, category: CategoryTag(key: cat.key, value: cat.value), icon: kind == .address ? "home" : cat.icon,
+            osm: r.osmRef, coordinate: index.point(i).coordinate, bbox: r.bbox?.boundingBox,
             distance: distance, distanceLabel: DistanceLabel.text(distance, units: .metric), highlights: [],
             action: .search, displayText: nil, score: 0, address: address, locality: r.locality,
             houseNumber: r.houseNumber, street: r.street, postcode: r.postcode, importance: Double(index.importance(i)) / 255)

@@ -18,9 +18,11 @@ public struct SearchResult: Sendable {
     public var name: String
     public var subtitle: String
     public var kind: LandmarkKind
-    public var category: String
+    public var category: CategoryTag
     public var icon: String
-    public var osm: String
+    /// The OSM object; nil for what is none (a street found on the road graph alone, a postcode
+    /// computed from its addresses).
+    public var osm: OSMRef?
     public var coordinate: Coordinate
     public var bbox: BoundingBox?
     public var distance: Double?
@@ -53,7 +55,10 @@ public struct SearchResult: Sendable {
 extension SearchResult {
     /// One OSM object among results: its OSM identity, with the house number for addresses — the
     /// addresses interpolated along one `addr:interpolation` way all carry that way's id.
-    var objectKey: String { kind == .address ? osm + " " + (houseNumber ?? "") : osm }
+    var objectKey: String {
+        let ref = osm?.description ?? ""
+        return kind == .address ? ref + " " + (houseNumber ?? "") : ref
+    }
 }
 
 public struct ResultGroup: Sendable {

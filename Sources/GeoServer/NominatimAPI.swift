@@ -177,12 +177,12 @@ enum NominatimAPI {
 
     /// One place as Nominatim writes it.
     static func place(_ r: SearchResult, v2: Bool, details: Bool) -> JSONValue {
-        let (key, value) = OSMIdentity.tag(r.category)
+        let (key, value) = (r.category.key, r.category.value)
         var f: [(String, JSONValue)] = []
         f.append(("place_id", .int(Int64(r.source) << 40 | Int64(max(0, r.landmarkID)))))
         f.append(("licence", .string(licence)))
-        if let t = OSMIdentity.longType(r.osm) { f.append(("osm_type", .string(t))) }
-        if let id = OSMIdentity.id(r.osm) { f.append(("osm_id", .int(id))) }
+        if let ref = r.osm { f.append(("osm_type", .string(ref.type.name))) }
+        if let ref = r.osm { f.append(("osm_id", .int(ref.id))) }
         f.append(("lat", fixed(r.coordinate.lat)))
         f.append(("lon", fixed(r.coordinate.lon)))
         f.append((v2 ? "category" : "class", .string(key)))
@@ -216,7 +216,7 @@ enum NominatimAPI {
 
     static func address(_ r: SearchResult) -> JSONValue {
         var a: [(String, JSONValue)] = []
-        let (key, value) = OSMIdentity.tag(r.category)
+        let (key, value) = (r.category.key, r.category.value)
         if r.kind == .poi || r.kind == .transit || r.kind == .area { a.append((key, .string(r.name))) }
         if let n = r.houseNumber { a.append(("house_number", .string(n))) }
         if let s = r.street ?? (r.kind == .street ? r.name : nil) { a.append(("road", .string(s))) }
@@ -236,7 +236,7 @@ enum NominatimAPI {
     }
 
     static func addressType(_ r: SearchResult) -> String {
-        let (key, value) = OSMIdentity.tag(r.category)
+        let (key, value) = (r.category.key, r.category.value)
         switch r.kind {
         case .address: return "place"
         case .street: return "road"
@@ -252,7 +252,7 @@ enum NominatimAPI {
         case .street: return 26
         case .area: return 25
         case .place:
-            switch OSMIdentity.tag(r.category).value {
+            switch r.category.value {
             case "city": return 16
             case "town": return 18
             case "village", "municipality": return 19

@@ -94,10 +94,10 @@ enum PhotonAPI {
     }
 
     static func feature(_ r: SearchResult) -> JSONValue {
-        let (key, value) = OSMIdentity.tag(r.category)
+        let (key, value) = (r.category.key, r.category.value)
         var props: [(String, JSONValue)] = []
-        if let t = OSMIdentity.type(r.osm) { props.append(("osm_type", .string(t.uppercased()))) }
-        if let id = OSMIdentity.id(r.osm) { props.append(("osm_id", .int(id))) }
+        if let ref = r.osm { props.append(("osm_type", .string(ref.type.letter.uppercased()))) }
+        if let ref = r.osm { props.append(("osm_id", .int(ref.id))) }
         props.append(("osm_key", .string(key)))
         props.append(("osm_value", .string(value)))
         props.append(("type", .string(layer(r))))
@@ -131,7 +131,7 @@ enum PhotonAPI {
         case .street: return "street"
         case .area: return "other"
         case .place:
-            switch OSMIdentity.tag(r.category).value {
+            switch r.category.value {
             case "city", "town", "village", "municipality": return "city"
             case "suburb", "borough", "quarter", "hamlet": return "district"
             case "country": return "country"
@@ -196,7 +196,7 @@ enum PhotonAPI {
 
         func accepts(_ r: SearchResult) -> Bool {
             if !layers.isEmpty && !layers.contains(PhotonAPI.layer(r)) { return false }
-            let (key, value) = OSMIdentity.tag(r.category)
+            let (key, value) = (r.category.key, r.category.value)
             func hit(_ f: (key: String?, value: String?)) -> Bool { (f.key == nil || f.key == key) && (f.value == nil || f.value == value) }
             if !includes.isEmpty || !keyButNot.isEmpty {
                 let included = includes.contains(where: hit) || keyButNot.contains { $0.key == key && $0.value != value }
@@ -204,29 +204,5 @@ enum PhotonAPI {
             }
             return !excludes.contains(where: hit)
         }
-    }
-}
-
-/// OSM identity as the APIs spell it.
-enum OSMIdentity {
-    /// "n123" → "n".
-    static func type(_ osm: String) -> String? { osm.first.map(String.init) }
-
-    static func id(_ osm: String) -> Int64? { Int64(osm.dropFirst()) }
-
-    /// "node", "way", "relation".
-    static func longType(_ osm: String) -> String? {
-        switch osm.first {
-        case "n": "node"
-        case "w": "way"
-        case "r": "relation"
-        default: nil
-        }
-    }
-
-    /// "amenity=cafe" → ("amenity", "cafe").
-    static func tag(_ category: String) -> (key: String, value: String) {
-        guard let eq = category.firstIndex(of: "=") else { return (category, "yes") }
-        return (String(category[..<eq]), String(category[category.index(after: eq)...]))
     }
 }

@@ -11,7 +11,7 @@ import GeoModel
 import GeoTestSupport
 
 private func landmark(_ index: LandmarkIndex, _ osm: String) -> Int? {
-    (0..<index.count).first { index.record($0)?.osmReference == osm }
+    (0..<index.count).first { index.record($0)?.osmRef?.description == osm }
 }
 
 @Test func theSampleTownKeepsItsExtraTags() throws {

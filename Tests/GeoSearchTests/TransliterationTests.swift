@@ -126,7 +126,7 @@ enum TransliterationFixture {
     }
 
     /// The OSM ids of the results, in order.
-    static func ids(_ text: String) throws -> [String] { try search(text).map(\.osm) }
+    static func ids(_ text: String) throws -> [String] { try search(text).map { $0.osm?.description ?? "" } }
 }
 
 @Suite struct TransliterationSearchTests {
