@@ -18,12 +18,15 @@ import Glibc
         return d
     }
 
+    func remove(_ dir: String) { try? FileManager.default.removeItem(atPath: dir) }
+
     func write(_ bytes: [UInt8], to path: String) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 
     @Test func aFileTruncatedUnderItsMappingReadsZerosAndSaysSo() throws {
         let dir = scratch("truncated")
+        defer { remove(dir) }
         let path = dir + "/big.bin"
         let size = 1 << 20
         try write([UInt8](repeating: 0xAB, count: size), to: path)
@@ -47,6 +50,7 @@ import Glibc
 
     @Test func aWriteInPlaceAtTheSameSizeIsAChange() throws {
         let dir = scratch("rewritten")
+        defer { remove(dir) }
         let path = dir + "/f.bin"
         try write([UInt8](repeating: 1, count: 10_000), to: path)
         let file = try MappedFile(path: path)
@@ -59,6 +63,7 @@ import Glibc
 
     @Test func aFileRenamedOverThePathIsNoChangeOfTheMappedOne() throws {
         let dir = scratch("renamed")
+        defer { remove(dir) }
         let path = dir + "/f.bin", other = dir + "/.f.new"
         try write([UInt8](repeating: 1, count: 10_000), to: path)
         let file = try MappedFile(path: path)
@@ -70,6 +75,7 @@ import Glibc
 
     @Test func whatIsNoRegularFileIsRefusedWithoutWaiting() throws {
         let dir = scratch("types")
+        defer { remove(dir) }
         let fifo = dir + "/index.geoidx"
         #expect(mkfifo(fifo, 0o600) == 0)
         let started = Date()

@@ -26,6 +26,8 @@ package enum TestData {
     package static let tempDirectory: URL = {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("geoindex-tests-\(getpid())")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // The indexes built once per process go with it (removing a mapped file is safe on Linux).
+        atexit { try? FileManager.default.removeItem(at: TestData.tempDirectory) }
         return dir
     }()
 
