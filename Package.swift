@@ -50,26 +50,30 @@ let package = Package(
         .target(name: "GeoSearch", dependencies: ["GeoBase", "GeoModel", "GeoRoads", "GeoFormat"]),
         // Map matching and routing on the road graph.
         .target(name: "GeoRouting", dependencies: ["GeoBase", "GeoRoads", "GeoTracks"]),
-        // Every command as a function run(arguments, io) -> exit status; the only target that
-        // reads the environment, names flags or writes to the standard streams.
+        // The floor both front ends stand on: a command's world as a value (CommandIO), flags,
+        // the tools' conventions and their one run-and-catch, request parsing shared by flags,
+        // batch lines and query strings, index discovery, error text. With GeoCommands and
+        // GeoServer, the only targets that read the environment or touch the standard streams.
+        .target(name: "GeoFrontEnd", dependencies: ["GeoBase", "GeoModel", "GeoFormat", "GeoSearch"]),
+        // Every command as a function run(arguments, io) -> exit status.
         .target(name: "GeoCommands", dependencies: ["GeoBase", "GeoOSM", "GeoModel", "GeoRoads", "GeoFormat",
-                                                    "GeoImport", "GeoTracks", "GeoSearch", "GeoRouting"]),
+                                                    "GeoImport", "GeoTracks", "GeoSearch", "GeoRouting", "GeoFrontEnd"]),
         // The HTTP front end: Photon's, Nominatim's and OSRM's APIs and ours over the same library,
         // served by libmicrohttpd; `geoserve` is its command.
         // Web/ is the map page (HTML, CSS, JavaScript; no build step), copied beside the executable.
         .target(name: "GeoServer", dependencies: ["GeoBase", "GeoModel", "GeoRoads", "GeoFormat", "GeoTracks",
-                                                  "GeoSearch", "GeoRouting", "GeoCommands", "CMicroHTTPD"],
+                                                  "GeoSearch", "GeoRouting", "GeoFrontEnd", "CMicroHTTPD"],
                 resources: [.copy("Web")]),
         // The library as users import it: every library target above but the commands.
         .target(name: "GeoIndexKit", dependencies: ["GeoBase", "GeoOSM", "GeoModel", "GeoRoads", "GeoFormat",
                                                     "GeoImport", "GeoTracks", "GeoSearch", "GeoRouting"]),
 
-        .executableTarget(name: "geoindex", dependencies: ["GeoCommands"]),
-        .executableTarget(name: "geoquery", dependencies: ["GeoCommands"]),
-        .executableTarget(name: "georoute", dependencies: ["GeoCommands"]),
-        .executableTarget(name: "geoserve", dependencies: ["GeoServer"]),
+        .executableTarget(name: "geoindex", dependencies: ["GeoCommands", "GeoFrontEnd"]),
+        .executableTarget(name: "geoquery", dependencies: ["GeoCommands", "GeoFrontEnd"]),
+        .executableTarget(name: "georoute", dependencies: ["GeoCommands", "GeoFrontEnd"]),
+        .executableTarget(name: "geoserve", dependencies: ["GeoServer", "GeoFrontEnd"]),
         // Benchmark harness for `make bench` (not installed with the tools).
-        .executableTarget(name: "geobench", dependencies: ["GeoIndexKit", "GeoCommands"]),
+        .executableTarget(name: "geobench", dependencies: ["GeoIndexKit", "GeoFrontEnd"]),
 
         // Shared by the test targets and compiled into the fuzzers by Fuzz/build.sh (no copies):
         // where test data lives, indexes built once per process, generated inputs, PBF writing.
@@ -83,10 +87,10 @@ let package = Package(
                     exclude: ["Regressions"]),
         .testTarget(name: "GeoImportTests", dependencies: ["GeoImport", "GeoSearch", "GeoTracks", "GeoTestSupport"]),
         .testTarget(name: "GeoTracksTests", dependencies: ["GeoTracks", "GeoRouting", "GeoTestSupport"]),
-        .testTarget(name: "GeoSearchTests", dependencies: ["GeoSearch", "GeoCommands", "GeoTestSupport"]),
+        .testTarget(name: "GeoSearchTests", dependencies: ["GeoSearch", "GeoCommands", "GeoFrontEnd", "GeoTestSupport"]),
         .testTarget(name: "GeoRoutingTests", dependencies: ["GeoRouting", "GeoFormat", "GeoTestSupport"]),
-        .testTarget(name: "GeoCommandsTests", dependencies: ["GeoCommands", "GeoTestSupport"]),
-        .testTarget(name: "GeoServerTests", dependencies: ["GeoServer", "GeoCommands", "GeoTestSupport"]),
+        .testTarget(name: "GeoCommandsTests", dependencies: ["GeoCommands", "GeoFrontEnd", "GeoTestSupport"]),
+        .testTarget(name: "GeoServerTests", dependencies: ["GeoServer", "GeoCommands", "GeoFrontEnd", "GeoTestSupport"]),
         // The layering rules, checked on the source text (imports, process access, file sizes).
         .testTarget(name: "ArchitectureTests"),
     ]

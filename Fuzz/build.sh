@@ -20,7 +20,7 @@ mkdir -p "$OUT/lib" "$OUT/bin"
 
 # The library targets and the front ends, in dependency order, then the test support the tests use too: each is
 # compiled as its own module (as SwiftPM does), with the C module maps it needs.
-MODULES="GeoBase GeoOSM GeoModel GeoRoads GeoFormat GeoImport GeoTracks GeoSearch GeoRouting GeoCommands GeoServer GeoIndexKit GeoTestSupport"
+MODULES="GeoBase GeoOSM GeoModel GeoRoads GeoFormat GeoImport GeoTracks GeoSearch GeoRouting GeoFrontEnd GeoCommands GeoServer GeoIndexKit GeoTestSupport"
 module_dir() { case $1 in GeoTestSupport) echo Tests/GeoTestSupport ;; *) echo "Sources/$1" ;; esac; }
 
 # The modules are rebuilt only when their sources change. They are compiled from a copy, so

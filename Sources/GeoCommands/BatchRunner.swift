@@ -6,6 +6,7 @@
 // sees it at once, and a crash loses none already computed.
 import Foundation
 import GeoBase
+import GeoFrontEnd
 import GeoSearch
 
 enum BatchRunner {
@@ -46,7 +47,7 @@ enum BatchRunner {
             if let v = try? JSONValue.parse(bytes), let (point, level, radius) = try ReverseLookup.batchLine(v, defaults: defaults) {
                 let response = ReverseLookup.answer(point, level: level, radius: radius, language: v["lang"]?.stringValue ?? defaults.language,
                                                     extra: try RequestParsing.batchExtra(v) ?? defaults.extra, geocoder: geocoder)
-                return ReverseLookup.json(response, point: point, level: level, id: v["id"] ?? .null)
+                return SearchOutput.reverse(response, point: point, level: level, id: v["id"] ?? .null)
             }
             let (id, text, options) = try RequestParsing.batchLine(bytes, defaults: defaults)
             return SearchOutput.json(engine.search(text, options: options), id: id)

@@ -3,6 +3,7 @@
 // prints. Exit status: 0 success, 1 verify found a fault, 2 usage or input error.
 import Foundation
 import GeoBase
+import GeoFrontEnd
 import GeoFormat
 import GeoImport
 import GeoModel

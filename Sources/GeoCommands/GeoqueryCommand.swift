@@ -5,6 +5,7 @@
 // unreadable or corrupt index).
 import Foundation
 import GeoBase
+import GeoFrontEnd
 import GeoFormat
 import GeoSearch
 
@@ -156,7 +157,7 @@ public enum GeoqueryCommand {
         }
         switch format {
         case .text: if !response.results.isEmpty { try io.write(SearchOutput.text(response)) }
-        case .json: try io.write(ReverseLookup.json(response, point: point, level: level).jsonBytes() + [0x0A])
+        case .json: try io.write(SearchOutput.reverse(response, point: point, level: level).jsonBytes() + [0x0A])
         case .geojson: try io.write(SearchOutput.geojson(response).jsonBytes() + [0x0A])
         case .ndjson:
             var out: [UInt8] = []

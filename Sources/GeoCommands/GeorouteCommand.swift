@@ -7,6 +7,7 @@
 // mode near the points, no connection), 2 usage or input error.
 import Foundation
 import GeoBase
+import GeoFrontEnd
 import GeoFormat
 import GeoRoads
 import GeoRouting

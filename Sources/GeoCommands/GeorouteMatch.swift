@@ -6,6 +6,7 @@
 // written stops the run.
 import Foundation
 import GeoBase
+import GeoFrontEnd
 import GeoRoads
 import GeoRouting
 import GeoTracks

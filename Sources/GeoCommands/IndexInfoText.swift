@@ -1,6 +1,7 @@
 // `geoindex info` for people: the summary JSON of `IndexInfo` laid out as
 // aligned lines, counts with thousands separators.
 import GeoBase
+import GeoFrontEnd
 import GeoFormat
 
 extension IndexInfo {

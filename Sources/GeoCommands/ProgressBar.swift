@@ -2,6 +2,7 @@
 // error is a terminal (never into a log or a pipe), redrawn at most ten times
 // a second.
 import Foundation
+import GeoFrontEnd
 
 final class ProgressBar {
     private let label: String

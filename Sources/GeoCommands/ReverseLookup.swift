@@ -1,10 +1,11 @@
 // `geoquery --reverse LAT,LON`: what is at a point — the nearest addressed
 // object, else the street, else the settlement (`--reverse-level` stops
 // earlier), with its distance. Also a batch line {"reverse": [lat, lon]}.
-// The answer has the search's JSON schema (one result, with `distance_m`),
+// The answer has the search's JSON schema (SearchOutput.reverse: one result, with `distance_m`),
 // plus `reverse` and `level`, so a client parses both alike.
 import Foundation
 import GeoBase
+import GeoFrontEnd
 import GeoSearch
 
 enum ReverseLookup {
@@ -32,15 +33,6 @@ enum ReverseLookup {
         hit?.addExtraTags(extra, from: geocoder.indexes)
         let took = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         return SearchResponse(query: "", results: hit.map { [$0] } ?? [], groups: [], tookMs: took, cancelled: false)
-    }
-
-    static func json(_ response: SearchResponse, point: Coordinate, level: ReverseLevel, id: JSONValue? = nil) -> JSONValue {
-        guard case .object(var fields) = SearchOutput.json(response, id: id) else { return .null }
-        let at = id == nil ? 0 : 1
-        fields.insert(("reverse", .array([.coordinate(point.lat), .coordinate(point.lon)])), at: at)
-        fields.insert(("level", .string(level.rawValue)), at: at + 1)
-        fields.removeAll { $0.0 == "query" || $0.0 == "groups" }
-        return .object(fields)
     }
 
     /// A batch line with "reverse": the point, the level and the language, or nil for a search line.

@@ -7,6 +7,7 @@
 // as \xHH, as nginx does), so a request cannot forge lines or move a terminal.
 import Foundation
 import GeoBase
+import GeoFrontEnd
 import Synchronization
 #if canImport(Glibc)
 import Glibc

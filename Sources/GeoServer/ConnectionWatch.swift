@@ -13,6 +13,7 @@
 // with a 503 written before anything was read from it.
 import Foundation
 import GeoBase
+import GeoFrontEnd
 import Synchronization
 #if canImport(Glibc)
 import Glibc

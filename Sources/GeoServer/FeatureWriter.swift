@@ -5,6 +5,7 @@
 // GeoJSONWriter's: members in the same order, coordinates with at most 7
 // decimals and no trailing zeros, properties through JSONValue.
 import GeoBase
+import GeoFrontEnd
 import GeoTracks
 
 enum FeatureWriter {

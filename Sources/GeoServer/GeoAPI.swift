@@ -7,7 +7,7 @@
 // (a misspelt one silently ignored is a wrong answer nobody notices).
 import Foundation
 import GeoBase
-import GeoCommands
+import GeoFrontEnd
 import GeoFormat
 import GeoRoads
 import GeoRouting

@@ -7,7 +7,7 @@
 // or SIGINT stops accepting, lets requests in flight finish, and exits 0.
 import Foundation
 import GeoBase
-import GeoCommands
+import GeoFrontEnd
 import GeoFormat
 import Synchronization
 #if canImport(Glibc)
@@ -73,7 +73,7 @@ public enum GeoserveCommand {
     /// Runs `geoserve` with `args` (without the program name) until SIGTERM or SIGINT.
     public static func run(_ args: [String], io: CommandIO) -> Int32 {
         if !args.isEmpty, let answer = conventions.answerStandardRequests(args, io: io) { return answer }
-        do {
+        return conventions.run(io: io) {
             let a = try CommandLineArguments(args, spec: spec)
             let setup = try setup(a)
             let paths = try resolve(setup.indexArguments, io: io)
@@ -97,13 +97,6 @@ public enum GeoserveCommand {
             if setup.open { openPage(address, io: io) }
             watch.serveUntilStopped(server)
             return 0
-        } catch let e as UsageError {
-            return conventions.usageError(e, io: io)
-        } catch let e as InputError {
-            return conventions.inputError(e, io: io)
-        } catch {
-            io.report("geoserve: \(error)")
-            return 2
         }
     }
 

@@ -4,6 +4,7 @@
 // layer repeat), values already decoded (`+` and %XX), and tells a key given
 // without `=` from one given with an empty value.
 import GeoBase
+import GeoFrontEnd
 
 public struct HTTPRequest: Sendable {
     public var method: String

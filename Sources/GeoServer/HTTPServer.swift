@@ -16,6 +16,7 @@
 import CMicroHTTPD
 import Foundation
 import GeoBase
+import GeoFrontEnd
 import Synchronization
 #if canImport(Glibc)
 import Glibc

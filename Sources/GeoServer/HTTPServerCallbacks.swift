@@ -9,6 +9,7 @@
 import CMicroHTTPD
 import Foundation
 import GeoBase
+import GeoFrontEnd
 #if canImport(Glibc)
 import Glibc
 #endif

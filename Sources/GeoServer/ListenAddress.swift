@@ -5,6 +5,7 @@
 // port, for tests) reports the port it got.
 import Foundation
 import GeoBase
+import GeoFrontEnd
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -5,6 +5,7 @@
 // point at 7 decimals, which a page must fetch and parse before it draws.
 import Foundation
 import GeoBase
+import GeoFrontEnd
 
 struct MapDetail {
     /// Degrees of longitude (and, scaled by the cosine of the latitude, of latitude) per pixel,

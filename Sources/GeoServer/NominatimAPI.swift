@@ -10,6 +10,7 @@
 // adds `extratags` (the landmark's extra tags, see ExtraTags) after `address`.
 import Foundation
 import GeoBase
+import GeoFrontEnd
 import GeoModel
 import GeoSearch
 

@@ -5,6 +5,7 @@
 // that could not be placed, and matchings) and `nearest`. Every error is HTTP
 // 400 with {"code", "message"}, as OSRM answers.
 import GeoBase
+import GeoFrontEnd
 import GeoRoads
 import GeoRouting
 import GeoTracks

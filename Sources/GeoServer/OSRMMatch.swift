@@ -6,6 +6,7 @@
 // matching's waypoints, and the legs run between consecutive tracepoints.
 import Foundation
 import GeoBase
+import GeoFrontEnd
 import GeoRoads
 import GeoRouting
 import GeoTracks

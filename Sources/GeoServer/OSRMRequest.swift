@@ -5,6 +5,7 @@
 // Machine sends empty query items and `hints` of its own, which are accepted
 // and ignored; any profile name is taken, as osrm-routed takes it.
 import GeoBase
+import GeoFrontEnd
 import GeoRoads
 
 struct OSRMRequest {

@@ -6,6 +6,7 @@
 // (Leaflet Routing Machine, osrm-text-instructions) can speak it.
 import Foundation
 import GeoBase
+import GeoFrontEnd
 import GeoRoads
 import GeoRouting
 

@@ -5,6 +5,7 @@
 // never joined onto a directory, so no path can reach outside them.
 import Foundation
 import GeoBase
+import GeoFrontEnd
 
 public struct PageAssets: Sendable {
     public struct File: Sendable {

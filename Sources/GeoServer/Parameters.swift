@@ -4,7 +4,7 @@
 // "message"}}, OSRM {"code", "message"}, ours {"error"}), always as JSON with
 // a 4xx status, never a crash: every value a client sends is hostile input.
 import GeoBase
-import GeoCommands
+import GeoFrontEnd
 
 /// A bad request: the HTTP status, the message (naming the parameter) and, for OSRM, its code.
 struct APIError: Error {

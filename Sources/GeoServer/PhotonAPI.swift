@@ -8,6 +8,7 @@
 // `extra=KEYS` (ours: Photon chooses its extra tags at import) adds
 // `properties.extra`, as Photon writes the extra tags it imported.
 import GeoBase
+import GeoFrontEnd
 import GeoModel
 import GeoSearch
 

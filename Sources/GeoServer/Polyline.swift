@@ -4,6 +4,7 @@
 // in 5-bit chunks offset by 63. Decoding is hostile-input reading: any
 // malformed string is nil, never a crash.
 import GeoBase
+import GeoFrontEnd
 
 enum Polyline {
     static func encode(_ points: [Coordinate], precision: Int = 5) -> String {

@@ -9,7 +9,7 @@
 // operator opts in with an origin.
 import Foundation
 import GeoBase
-import GeoCommands
+import GeoFrontEnd
 import GeoFormat
 import Synchronization
 

@@ -5,6 +5,7 @@
 // swaps it in; requests in flight finish on the one they started with.
 import Foundation
 import GeoBase
+import GeoFrontEnd
 import GeoFormat
 import GeoRoads
 import GeoRouting

@@ -4,7 +4,7 @@
 //   run    --index IDX --tracks T --out O [--mode M] [--truth R]   match, time, NDJSON like the peers
 // Output lines are JSON (NDJSON files in the peers' format, a summary on stdout).
 import Foundation
-import GeoCommands
+import GeoFrontEnd
 import GeoIndexKit
 
 enum MatchBench {

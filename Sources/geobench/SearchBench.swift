@@ -5,7 +5,7 @@
 // open the index. Prints one JSON summary line; `--slowest N` also lists the N
 // slowest queries on stderr (where to look when p99 moves).
 import Foundation
-import GeoCommands
+import GeoFrontEnd
 import GeoIndexKit
 
 enum SearchBench {

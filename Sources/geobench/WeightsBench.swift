@@ -10,7 +10,7 @@
 // Why here and not in the product: this is measurement, done in process so that ~90 settings
 // over a few thousand queries take about a minute; GeoSearch is used only through its public API.
 import Foundation
-import GeoCommands
+import GeoFrontEnd
 import GeoIndexKit
 
 enum WeightsBench {
@@ -116,7 +116,7 @@ enum WeightsBench {
         var t: [String: (n: Int, at1: Int, at5: Int)] = [:]
         for q in queries {
             let results = engines[q.source].search(q.text, options: q.options).results.prefix(5)
-            let rank = results.firstIndex { q.accept.contains($0.osm) }.map { $0 - results.startIndex + 1 }
+            let rank = results.firstIndex { q.accept.contains($0.osm?.description ?? "") }.map { $0 - results.startIndex + 1 }
             for c in [q.cls, "all"] {
                 var v = t[c] ?? (0, 0, 0)
                 v.n += 1
@@ -136,10 +136,11 @@ enum WeightsBench {
             var o = q.options
             o.limit = 20
             for (i, r) in engines[q.source].search(q.text, options: o).results.enumerated() {
+                let osm = r.osm?.description ?? ""
                 let nameLength = max(1, r.name.unicodeScalars.count)
                 let matched = Double(r.highlights.reduce(0) { $0 + $1.length }) / Double(nameLength)
-                csv += [csvField(q.id), csvField(q.cls), "\(i + 1)", q.accept.contains(r.osm) ? "1" : "0", r.osm, r.kind.name,
-                        csvField(r.category), String(format: "%.2f", r.score), String(format: "%.3f", r.importance),
+                csv += [csvField(q.id), csvField(q.cls), "\(i + 1)", q.accept.contains(osm) ? "1" : "0", osm, r.kind.name,
+                        csvField(r.category.description), String(format: "%.2f", r.score), String(format: "%.3f", r.importance),
                         r.distance.map { String(format: "%.0f", $0) } ?? "", String(format: "%.2f", matched),
                         "\(r.unmatched.count)"].joined(separator: ",") + "\n"
             }

@@ -1,6 +1,7 @@
 // geoindex: build, inspect and check .geoidx files (GeoindexCommand).
 import Foundation
 import GeoCommands
+import GeoFrontEnd
 
 // A reader that leaves (`| head -1`) gives EPIPE instead of killing the process: the command
 // stops its work at once and exits 0 without a word (ripgrep's convention).

@@ -1,6 +1,7 @@
 // geoquery: as-you-type search over .geoidx files (GeoqueryCommand).
 import Foundation
 import GeoCommands
+import GeoFrontEnd
 
 // A reader that leaves (`| head -1`) gives EPIPE instead of killing the process: the command
 // stops its work at once and exits 0 without a word (ripgrep's convention).

@@ -1,6 +1,7 @@
 // georoute: map matching and routing on an index's road graph (GeorouteCommand).
 import Foundation
 import GeoCommands
+import GeoFrontEnd
 
 // A reader that leaves (`| head -1`) gives EPIPE instead of killing the process: the command
 // stops its work at once and exits 0 without a word (ripgrep's convention).

@@ -1,5 +1,6 @@
 // geoserve: the indexes over HTTP in the APIs of Photon, Nominatim and OSRM (GeoserveCommand).
 import Foundation
+import GeoFrontEnd
 import GeoServer
 
 exit(GeoserveCommand.run(Array(CommandLine.arguments.dropFirst()), io: .process))

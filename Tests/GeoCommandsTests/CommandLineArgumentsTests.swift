@@ -3,6 +3,7 @@
 // usage error for everything it does not know.
 import Testing
 @testable import GeoCommands
+@testable import GeoFrontEnd
 
 @Suite struct CommandLineArgumentsTests {
     let spec = CommandLineArguments.Spec(

@@ -7,6 +7,7 @@ import Foundation
 import Testing
 @testable import GeoBase
 @testable import GeoCommands
+@testable import GeoFrontEnd
 @testable import GeoFormat
 import GeoTestSupport
 #if canImport(Glibc)

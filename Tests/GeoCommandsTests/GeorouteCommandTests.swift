@@ -6,6 +6,7 @@ import Foundation
 import Testing
 @testable import GeoBase
 @testable import GeoCommands
+@testable import GeoFrontEnd
 @testable import GeoImport
 import GeoTestSupport
 @testable import GeoTracks

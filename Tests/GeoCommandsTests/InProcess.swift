@@ -3,6 +3,7 @@
 // chosen environment and working directory, and a fixed clock.
 import Foundation
 import GeoCommands
+@testable import GeoFrontEnd
 import GeoTestSupport
 #if canImport(Glibc)
 import Glibc

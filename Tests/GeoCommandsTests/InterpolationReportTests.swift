@@ -4,6 +4,7 @@ import Foundation
 import Testing
 @testable import GeoBase
 @testable import GeoCommands
+@testable import GeoFrontEnd
 import GeoTestSupport
 
 @Test func buildAndInfoReportInterpolatedAddressesAndTheLinesLeftOut() throws {

@@ -4,6 +4,7 @@
 import Testing
 @testable import GeoBase
 @testable import GeoCommands
+@testable import GeoFrontEnd
 @testable import GeoModel
 @testable import GeoSearch
 

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import GeoBase
 import GeoCommands
+@testable import GeoFrontEnd
 import GeoTestSupport
 import GeoTracks
 @testable import GeoServer

@@ -6,6 +6,7 @@ import Foundation
 import Testing
 import GeoBase
 import GeoCommands
+@testable import GeoFrontEnd
 import GeoTestSupport
 @testable import GeoServer
 #if canImport(Glibc)

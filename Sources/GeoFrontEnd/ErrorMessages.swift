@@ -3,7 +3,7 @@
 // library names the option (`InputError.limit`); only this layer knows flags.
 import GeoBase
 
-enum ErrorMessages {
+package enum ErrorMessages {
     /// What to tell the user about each limit the library reports.
     static let limitHints: [String: String] = [
         "maxTagBytes": "raise the limit with --max-tag-bytes",
@@ -13,7 +13,7 @@ enum ErrorMessages {
     ]
 
     /// `file:line:column: message`, with the flag hint when a limit was broken.
-    static func describe(_ e: InputError) -> String {
+    package static func describe(_ e: InputError) -> String {
         guard let limit = e.limit, let hint = limitHints[limit] else { return e.description }
         return "\(e.description) (\(hint))"
     }

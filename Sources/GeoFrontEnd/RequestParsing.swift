@@ -98,18 +98,6 @@ package enum RequestParsing {
         return try extra(a.compactMap(\.stringValue), name: "\"extra\"")
     }
 
-    /// What a JSON value is, for messages: "a number", "null"…
-    static func kind(of v: JSONValue) -> String {
-        switch v {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .int, .double: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
-
     /// One batch line → (id, text, options), starting from `defaults`.
     package static func batchLine(_ line: [UInt8], defaults: SearchOptions) throws -> (id: JSONValue, text: String, options: SearchOptions) {
         let v: JSONValue
@@ -117,7 +105,7 @@ package enum RequestParsing {
         guard case .object = v else { throw UsageError("each line must be a JSON object") }
         let id = v["id"] ?? .null
         guard let qValue = v["q"] else { throw UsageError("missing \"q\" (the query text)") }
-        guard let q = qValue.stringValue else { throw UsageError("\"q\" must be a string, not \(kind(of: qValue))") }
+        guard let q = qValue.stringValue else { throw UsageError("\"q\" must be a string, not \(qValue.kindName)") }
         var o = defaults
         if let near = v["near"], !near.isNull {
             guard let a = near.arrayValue, a.count == 2, let lat = a[0].doubleValue, let lon = a[1].doubleValue else {

@@ -1,9 +1,10 @@
 // Builds GeoJSON (RFC 7946) documents as JSONValue: geometries with positions
 // [lon, lat] rounded to 7 decimals, features whose properties keep the order
 // given, and collections with an optional bbox. Member order is fixed (type,
-// id, bbox, geometry, properties) so output is stable between runs.
+// id, bbox, geometry, properties) so output is stable between runs. Search
+// results, tracks, routes and the server's map features are all written
+// with it (a track's feature: GeoTracks' GeoJSONTrack).
 import Foundation
-import GeoBase
 
 public enum GeoJSONGeometry: Sendable, Equatable {
     case point(Coordinate)
@@ -46,22 +47,6 @@ public struct GeoJSONFeature: Sendable {
         self.geometry = geometry
         self.properties = properties
         self.id = id
-    }
-
-    /// A track as a LineString (one segment) or MultiLineString, with its name
-    /// and, when every point has one, `coordTimes` in the layout our reader takes.
-    public init(track: Track, properties extra: [(String, JSONValue)] = []) {
-        let lines = track.coordinateSegments
-        geometry = lines.count == 1 ? .lineString(lines[0]) : .multiLineString(lines)
-        var props: [(String, JSONValue)] = []
-        if let name = track.name { props.append(("name", .string(name))) }
-        props += extra
-        if track.hasTimes && track.pointCount > 0 {
-            let times = track.segments.map { seg in JSONValue.array(seg.map { .string(TrackTime.format($0.time!)) }) }
-            props.append(("coordTimes", lines.count == 1 ? times[0] : .array(times)))
-        }
-        properties = props
-        id = nil
     }
 
     public func json(bbox: Bool = false) -> JSONValue {

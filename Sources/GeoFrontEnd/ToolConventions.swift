@@ -86,10 +86,10 @@ package struct ToolConventions {
     }
 }
 
-enum CoordinateHints {
+package enum CoordinateHints {
     /// " (did you mean 43.73,7.42?)" when `point` lies outside every box but its swapped twin
     /// (latitude and longitude exchanged) lies inside one; "" otherwise.
-    static func swapped(_ point: Coordinate, boxes: [BoundingBox]) -> String {
+    package static func swapped(_ point: Coordinate, boxes: [BoundingBox]) -> String {
         let twin = Coordinate(lat: point.lon, lon: point.lat)
         guard twin.isValid, !boxes.contains(where: { $0.contains(point) }),
               boxes.contains(where: { $0.contains(twin) }) else { return "" }

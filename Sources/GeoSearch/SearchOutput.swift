@@ -1,11 +1,10 @@
-// Renders search responses for the command line and for scripts: the stable
-// JSON schema (documented in the README), NDJSON (one result per line),
-// GeoJSON (a FeatureCollection of points), and a human-readable text form.
+// Renders search responses for the command line, the server and Swift users
+// alike: the stable JSON schema (documented with geoquery), the reverse
+// look-up's variant of it, NDJSON (one result per line), GeoJSON (a
+// FeatureCollection of points), and a human-readable text form.
 import Foundation
 import GeoBase
 import GeoModel
-import GeoSearch
-import GeoTracks
 
 public enum SearchOutputFormat: String, Sendable {
     case text, json, ndjson, geojson
@@ -71,6 +70,17 @@ public enum SearchOutput {
         })))
         f.append(("took_ms", .double((response.tookMs * 1000).rounded() / 1000)))
         return .object(f)
+    }
+
+    /// A reverse look-up's answer: the search's schema (one result at most, with `distance_m`), with
+    /// `reverse` (the point asked) and `level` instead of `query` and `groups`.
+    public static func reverse(_ response: SearchResponse, point: Coordinate, level: ReverseLevel, id: JSONValue? = nil) -> JSONValue {
+        guard case .object(var fields) = json(response, id: id) else { return .null }
+        let at = id == nil ? 0 : 1
+        fields.insert(("reverse", .array([.coordinate(point.lat), .coordinate(point.lon)])), at: at)
+        fields.insert(("level", .string(level.rawValue)), at: at + 1)
+        fields.removeAll { $0.0 == "query" || $0.0 == "groups" }
+        return .object(fields)
     }
 
     public static func geojson(_ response: SearchResponse) -> JSONValue {
