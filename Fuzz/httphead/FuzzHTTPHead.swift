@@ -104,10 +104,21 @@ private func overLoopback(_ input: [UInt8], port: UInt16) {
     addr.sin_family = sa_family_t(AF_INET)
     addr.sin_port = port.bigEndian
     addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let ok = withUnsafePointer(to: &addr) {
+    // Closed with a reset, so no TIME_WAIT is left per input (tens of thousands would use up
+    // the loopback's ports).
+    var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+    setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    var ok = withUnsafePointer(to: &addr) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    Fuzz.require(ok == 0, "the server stopped taking connections")
+    let failure = errno
+    if ok != 0 && failure == EINTR {
+        // libFuzzer's timer signal interrupted the connect, which goes on: wait for its outcome.
+        var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        var error: Int32 = 0, length = socklen_t(MemoryLayout<Int32>.size)
+        if poll(&p, 1, 2_000) == 1, getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 { ok = 0 }
+    }
+    Fuzz.require(ok == 0, "the server stopped taking connections: \(String(cString: strerror(failure)))")
     var sent = 0
     while sent < bytes.count {
         let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

@@ -14,23 +14,17 @@ enum OSRMAPI {
     static func handle(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
         do throws(APIError) {
             let r = try OSRMRequest(request)
-            try r.refuseUnsupported()
             guard let networks = state.networks else {
                 throw APIError("the index has no road graph (it was built with --no-roads)", code: "NoSegment")
             }
-            switch r.service {
-            case "route": return .json(try route(r, networks))
-            case "match": return .json(try match(r, networks))
-            default: return .json(try nearest(r, networks))
+            switch r.parameters {
+            case .route(let p): return .json(try route(r, p, networks))
+            case .match(let p): return .json(try match(r, p, networks))
+            case .nearest(let p): return .json(try nearest(r, p, networks))
             }
         } catch {
             return ServiceErrors.osrm(error)
         }
-    }
-
-    static func geometry(_ r: OSRMRequest) throws(APIError) -> OSRMGeometry {
-        OSRMGeometry(format: try r.choice("geometries", ["polyline", "polyline6", "geojson"], default: "polyline"),
-                     overview: try r.choice("overview", ["simplified", "full", "false"], default: "simplified"))
     }
 
     /// A waypoint: where a point snapped, the road's name there, how far it moved.
@@ -64,24 +58,13 @@ enum OSRMAPI {
         s.streets.first { $0.firstVertex <= vertex && vertex <= $0.lastVertex && $0.named }?.name ?? ""
     }
 
-    static func route(_ r: OSRMRequest, _ networks: RegionNetworks) throws(APIError) -> JSONValue {
+    static func route(_ r: OSRMRequest, _ p: OSRMRouteParameters, _ networks: RegionNetworks) throws(APIError) -> JSONValue {
         guard r.coordinates.count >= 2 else { throw APIError("Number of coordinates needs to be at least two.", code: "InvalidOptions") }
         guard r.coordinates.count <= 500 else {
             throw APIError("Number of entries \(r.coordinates.count) is higher than current maximum (500)", code: "TooBig")
         }
-        let geometry = try geometry(r)
-        let steps = try r.bool("steps", default: false)
-        let annotations = (r.options["annotations"].map { !$0.isEmpty && $0 != "false" }) ?? false
-        _ = try r.choice("continue_straight", ["default", "true", "false"], default: "default")
-        if let a = r.options["alternatives"], !["true", "false", ""].contains(a), Int(a) == nil {
-            throw APIError("Query string malformed: 'alternatives' must be true, false or a number", code: "InvalidQuery")
-        }
-        if r.options["waypoints"].map({ !$0.isEmpty }) == true {
-            throw APIError("waypoints is not implemented by this server: every coordinate is a waypoint", code: "NotImplemented")
-        }
-        let hints = try r.bool("generate_hints", default: true)
         var router = Router(graph: networks.network(for: r.coordinates))
-        if let radii = try r.radiuses() { router.maxSnapDistance = radii.compactMap { $0 }.max() ?? router.maxSnapDistance }
+        if let radii = r.base.radiuses { router.maxSnapDistance = radii.compactMap { $0 }.max() ?? router.maxSnapDistance }
         let route: Route
         do {
             route = try router.route(waypoints: r.coordinates, mode: r.mode, type: .fastest)
@@ -93,31 +76,26 @@ enum OSRMAPI {
             }
         }
         let stops = route.waypointVertices
-        let json = OSRMRouteJSON.route(route.segment, stops: stops, mode: r.mode, geometry: geometry, steps: steps,
-                                       annotations: annotations)
+        let json = OSRMRouteJSON.route(route.segment, stops: stops, mode: r.mode, geometry: p.geometry, steps: p.steps,
+                                       annotations: p.annotations)
         var f: [(String, JSONValue)] = [("code", .string("Ok")), ("routes", .array([json]))]
-        if try !r.bool("skip_waypoints", default: false) {
+        if !r.base.skipWaypoints {
             let points = route.waypoints.enumerated().map { k, w in
                 JSONValue.object(waypoint(input: w.input, snapped: w.snapped,
-                                          name: streetName(route.segment, vertex: stops.indices.contains(k) ? stops[k] : 0), hints: hints))
+                                          name: streetName(route.segment, vertex: stops.indices.contains(k) ? stops[k] : 0), hints: r.base.generateHints))
             }
             f.append(("waypoints", .array(points)))
         }
         return .object(f)
     }
 
-    static func nearest(_ r: OSRMRequest, _ networks: RegionNetworks) throws(APIError) -> JSONValue {
+    static func nearest(_ r: OSRMRequest, _ p: OSRMNearestParameters, _ networks: RegionNetworks) throws(APIError) -> JSONValue {
         guard r.coordinates.count == 1 else { throw APIError("Only one input coordinate is supported", code: "InvalidOptions") }
-        var number = 1
-        if let v = r.options["number"], !v.isEmpty {
-            guard let n = Int(v), n >= 1 else { throw APIError("Query string malformed: 'number' must be a whole number ≥ 1", code: "InvalidQuery") }
-            number = min(n, 100)
-        }
         let point = r.coordinates[0]
-        let radius = try r.radiuses()?.first.flatMap { $0 } ?? 5_000
-        let found = NearestRoads.find(point, in: networks.network(for: [point]), mode: r.mode, count: number, radius: radius)
+        let radius = r.base.radiuses?.first.flatMap { $0 } ?? 5_000
+        let found = NearestRoads.find(point, in: networks.network(for: [point]), mode: r.mode, count: p.number, radius: radius)
         guard !found.isEmpty else { throw APIError("Could not find a matching segments for coordinate", code: "NoSegment") }
-        let hints = try r.bool("generate_hints", default: true)
+        let hints = r.base.generateHints
         return .object([("code", .string("Ok")), ("waypoints", .array(found.map { n in
             .object([("nodes", .array([.int(n.nodes.0), .int(n.nodes.1)]))] + waypoint(input: point, snapped: n.location,
                                                                                       name: n.name, hints: hints))

@@ -12,35 +12,16 @@ import GeoRouting
 import GeoTracks
 
 extension OSRMAPI {
-    static func match(_ r: OSRMRequest, _ networks: RegionNetworks) throws(APIError) -> JSONValue {
+    static func match(_ r: OSRMRequest, _ p: OSRMMatchParameters, _ networks: RegionNetworks) throws(APIError) -> JSONValue {
         guard r.coordinates.count >= 2 else { throw APIError("Number of coordinates needs to be at least two.", code: "InvalidOptions") }
         guard r.coordinates.count <= 10_000 else { throw APIError("Too many trace coordinates", code: "TooBig") }
-        let geometry = try geometry(r)
-        let steps = try r.bool("steps", default: false)
-        let annotations = (r.options["annotations"].map { !$0.isEmpty && $0 != "false" }) ?? false
-        _ = try r.bool("tidy", default: false)
-        let gaps = try r.choice("gaps", ["split", "ignore"], default: "split")
-        if r.options["waypoints"].map({ !$0.isEmpty }) == true {
-            throw APIError("waypoints is not implemented by this server: every tracepoint is a waypoint", code: "NotImplemented")
-        }
-        var times: [Date?] = Array(repeating: nil, count: r.coordinates.count)
-        if let stamps = try r.perCoordinate("timestamps") {
-            var last: Double = -.infinity
-            for (k, s) in stamps.enumerated() {
-                guard let t = NumberScan.double(s), t.isFinite, t >= 0 else {
-                    throw APIError("Query string malformed: timestamps are whole seconds since 1970", code: "InvalidQuery")
-                }
-                guard t >= last else { throw APIError("Timestamps need to be monotonically increasing.", code: "InvalidValue") }
-                last = t
-                times[k] = Date(timeIntervalSince1970: t)
-            }
-        }
+        let times: [Date?] = p.timestamps?.map { Date(timeIntervalSince1970: $0) } ?? Array(repeating: nil, count: r.coordinates.count)
         var options = MatchOptions(mode: r.mode)
         // OSRM's radius is the fixes' standard deviation, our accuracy the same measure.
-        if let radii = try r.radiuses()?.compactMap({ $0 }), !radii.isEmpty {
+        if let radii = r.base.radiuses?.compactMap({ $0 }), !radii.isEmpty {
             options.accuracy = max(1, min(500, radii.reduce(0, +) / Double(radii.count)))
         }
-        if gaps == "ignore" {
+        if p.gaps == .ignore {
             options.config.maxGapDistance = 1_000_000
             options.config.gapDistance = PerMode(car: 1_000_000, bicycle: 1_000_000, foot: 1_000_000)
         }
@@ -53,7 +34,7 @@ extension OSRMAPI {
             }
             throw APIError("Could not match the trace.", code: "NoMatch")
         }
-        let hints = try r.bool("generate_hints", default: true)
+        let hints = r.base.generateHints
         var tracepoints: [JSONValue] = Array(repeating: .null, count: r.coordinates.count)
         var matchings: [JSONValue] = []
         for (m, segment) in result.segments.enumerated() {
@@ -65,11 +46,11 @@ extension OSRMAPI {
                 tracepoints[p.index] = .object(w)
             }
             let matched = Double(members.count) / Double(max(1, segment.lastPoint - segment.firstPoint + 1))
-            matchings.append(OSRMRouteJSON.route(segment, stops: stops, mode: r.mode, geometry: geometry, steps: steps,
-                                                 annotations: annotations, confidence: min(1, matched)))
+            matchings.append(OSRMRouteJSON.route(segment, stops: stops, mode: r.mode, geometry: p.geometry, steps: p.steps,
+                                                 annotations: p.annotations, confidence: min(1, matched)))
         }
         var f: [(String, JSONValue)] = [("code", .string("Ok")), ("matchings", .array(matchings))]
-        if try !r.bool("skip_waypoints", default: false) { f.append(("tracepoints", .array(tracepoints))) }
+        if !r.base.skipWaypoints { f.append(("tracepoints", .array(tracepoints))) }
         return .object(f)
     }
 

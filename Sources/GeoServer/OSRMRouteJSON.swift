@@ -10,26 +10,29 @@ import GeoFrontEnd
 import GeoRoads
 import GeoRouting
 
-struct OSRMGeometry {
-    var format: String   // polyline, polyline6, geojson
-    var overview: String // simplified, full, false
+struct OSRMGeometry: Sendable {
+    enum Format: String, Sendable, CaseIterable { case polyline, polyline6, geojson }
+    enum Overview: String, Sendable, CaseIterable { case simplified, full, `false` }
+
+    var format: Format
+    var overview: Overview
 
     func encode(_ points: [Coordinate]) -> JSONValue {
         switch format {
-        case "geojson":
+        case .geojson:
             return .object([("type", .string("LineString")),
                             ("coordinates", .array(points.map { .array([.coordinate($0.lon), .coordinate($0.lat)]) }))])
-        case "polyline6": return .string(Polyline.encode(points, precision: 6))
-        default: return .string(Polyline.encode(points, precision: 5))
+        case .polyline6: return .string(Polyline.encode(points, precision: 6))
+        case .polyline: return .string(Polyline.encode(points, precision: 5))
         }
     }
 
     /// The route's overview line, or nil with `overview=false`.
     func overviewLine(_ points: [Coordinate]) -> JSONValue? {
         switch overview {
-        case "false": return nil
-        case "full": return encode(points)
-        default: return encode(Simplify.line(points, tolerance: 5))
+        case .false: return nil
+        case .full: return encode(points)
+        case .simplified: return encode(Simplify.line(points, tolerance: 5))
         }
     }
 }
