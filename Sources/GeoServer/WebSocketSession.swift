@@ -61,10 +61,10 @@ final class WebSocketSession: @unchecked Sendable {
             }
             var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             let ready = Glibc.poll(&poll, 1, Int32(clamping: idle))
+            // Interrupted: the idle limit is recomputed before waiting again.
             if ready < 0 { if errno == EINTR { continue } else { return } }
             if ready == 0 { continue }
-            let n = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if n < 0 && errno == EINTR { continue }
+            let n = buffer.withUnsafeMutableBytes { b in retryingInterrupted { recv(socket, b.baseAddress, b.count, 0) } }
             if n <= 0 {
                 // Woken by the server's stop: say so, as RFC 6455's 1001 "going away".
                 if context.isStopping() { _ = send(WebSocketWriter.close(code: 1001, reason: "the server is stopping")) }
@@ -151,8 +151,7 @@ final class WebSocketSession: @unchecked Sendable {
     private func send(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
-            if n < 0 && errno == EINTR { continue }
+            let n = bytes.withUnsafeBytes { b in retryingInterrupted { Glibc.send(socket, b.baseAddress! + sent, b.count - sent, Int32(MSG_NOSIGNAL)) } }
             if n <= 0 { return false }
             sent += n
         }

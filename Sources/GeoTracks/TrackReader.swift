@@ -126,9 +126,8 @@ private struct FileChunks {
         var buffer = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < size {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, size - filled) }
+            let n = buffer.withUnsafeMutableBytes { b in retryingInterrupted { read(fd, b.baseAddress! + filled, size - filled) } }
             if n < 0 {
-                if errno == EINTR { continue }
                 throw InputError(file: name, message: "cannot read: \(String(cString: strerror(errno)))")
             }
             if n == 0 { atEnd = true; break }

@@ -50,15 +50,12 @@ public final class FileByteSource: ByteSource {
     }
 
     private func rawRead(_ p: UnsafeMutableRawPointer, _ n: Int) throws -> Int {
-        while true {
-            let r = Glibc.read(fd, p, n)
-            if r >= 0 {
-                consumedBytes += Int64(r)
-                return r
-            }
-            if errno == EINTR { continue }
+        let r = retryingInterrupted { Glibc.read(fd, p, n) }
+        guard r >= 0 else {
             throw InputError(file: name, offset: consumedBytes, message: "read failed: \(String(cString: strerror(errno)))")
         }
+        consumedBytes += Int64(r)
+        return r
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {

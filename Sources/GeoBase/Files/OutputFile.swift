@@ -130,9 +130,8 @@ public final class OutputFile {
     public static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32, name: String) throws {
         var done = 0
         while done < buffer.count {
-            let r = Glibc.write(fd, buffer.baseAddress! + done, min(buffer.count - done, 1 << 30))
+            let r = retryingInterrupted { Glibc.write(fd, buffer.baseAddress! + done, min(buffer.count - done, 1 << 30)) }
             if r < 0 {
-                if errno == EINTR { continue }
                 if errno == EPIPE { throw BrokenPipe() }
                 throw writeFailure(name, errno)
             }
@@ -155,7 +154,7 @@ public final class OutputFile {
             return bytesWritten
         }
         try openIfNeeded()
-        if kind == .regular && fsync(fd) != 0 { throw OutputFile.writeFailure(path, errno) }
+        if kind == .regular && retryingInterrupted({ fsync(fd) }) != 0 { throw OutputFile.writeFailure(path, errno) }
         do { try temporary?.link() } catch let e as SystemCallFailure { throw failure(e.what, e.code) }
         let closed = close(fd)
         fd = -1
