@@ -16,7 +16,7 @@
 #   make ranking-report  per query class, which ranking-weight changes would help (geobench weights on bench-classes' queries)
 
 SWIFT ?= swift
-APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev libmicrohttpd-dev libjs-leaflet pkg-config
+APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev libmicrohttpd-dev libjs-leaflet fonts-materialdesignicons-webfont pkg-config
 BIN := .build/release
 DEMO := .build/demo
 
@@ -27,7 +27,7 @@ all: build
 
 # The C libraries come from Debian packages: install them when missing (as root), or say how.
 deps:
-	@if ! { [ -f /usr/include/expat.h ] && [ -f /usr/include/zlib.h ] && [ -f /usr/include/bzlib.h ] && [ -f /usr/include/microhttpd.h ] && [ -f /usr/share/javascript/leaflet/leaflet.js ] && command -v pkg-config >/dev/null; }; then \
+	@if ! { [ -f /usr/include/expat.h ] && [ -f /usr/include/zlib.h ] && [ -f /usr/include/bzlib.h ] && [ -f /usr/include/microhttpd.h ] && [ -f /usr/share/javascript/leaflet/leaflet.js ] && [ -f /usr/share/fonts/svg/materialdesignicons-webfont/materialdesignicons-webfont.svg ] && command -v pkg-config >/dev/null; }; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing $(APT_PACKAGES)"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); \
@@ -62,12 +62,12 @@ demo: build
 test: deps
 	$(SWIFT) test
 
-# The map page in a real browser: Debian's chromium and chromium-driver (and an emoji font for
-# the suggestions' icons), Selenium from PyPI in a virtual environment under .build.
-BROWSER_PACKAGES := chromium chromium-driver fonts-noto-color-emoji python3-venv
+# The map page in a real browser: Debian's chromium and chromium-driver, Selenium from PyPI in a virtual
+# environment under .build.
+BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build/browser-venv
 test-browser: build
-	@if ! { command -v chromium >/dev/null && command -v chromedriver >/dev/null && [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && python3 -c 'import ensurepip' 2>/dev/null; }; then \
+	@if ! { command -v chromium >/dev/null && command -v chromedriver >/dev/null && python3 -c 'import ensurepip' 2>/dev/null; }; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing $(BROWSER_PACKAGES)"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES); \

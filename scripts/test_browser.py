@@ -128,6 +128,37 @@ def expected_suggestions(driver, server, typed):
     return [r["name"] for r in server.get("/suggest?" + urllib.parse.urlencode(query))["results"]]
 
 
+def check_every_icon_is_drawn(driver):
+    """Every icon name a result can carry (the server's list in /config) is drawn by the page
+    from the server's sprite with the font's glyph: not an empty box, not the fallback pin."""
+    found = driver.execute_async_script("""
+      const done = arguments[arguments.length - 1];
+      (async () => {
+        const config = await (await fetch('/config')).json();
+        const { iconFor } = await import('/web/search.js');
+        const box = document.createElement('div');
+        document.body.appendChild(box);
+        const out = { font: config.icon_font, count: config.icons.length, empty: [], pins: [] };
+        box.innerHTML = config.icons.map(iconFor).join('');
+        const svgs = [...box.querySelectorAll('svg')];
+        const drawn = s => { const b = s.querySelector('use').getBBox(); return b.width > 0 && b.height > 0; };
+        // The sprite is an external document: give it a moment to load.
+        for (let i = 0; i < 30 && !svgs.every(drawn); i++) await new Promise(r => setTimeout(r, 100));
+        config.icons.forEach((name, i) => {
+          if (!drawn(svgs[i])) out.empty.push(name);
+          if (svgs[i].dataset.icon !== name) out.pins.push(name);
+        });
+        box.remove();
+        return out;
+      })().then(done, e => done({ error: String(e) }));
+    """)
+    check("error" not in found, f"the icon check ran ({found.get('error')})")
+    check(found.get("font") == "Material Design Icons", f"the icons are the font's glyphs (icon_font {found.get('font')!r})")
+    check(found.get("count", 0) > 90 and not found.get("empty") and not found.get("pins"),
+          f"each of the {found.get('count')} icons a result can carry is drawn (empty: {found.get('empty')}, "
+          f"not in the sprite: {found.get('pins')})")
+
+
 def type_letter_by_letter(driver, server, text, expect_first=None):
     box = driver.find_element(By.ID, "search")
     box.clear()
@@ -233,8 +264,9 @@ def run_town(bin_dir, shots, driver):
         type_letter_by_letter(driver, server, "rue gri", expect_first="Rue Grimaldi")
         check(driver.execute_script("return document.querySelectorAll('#suggestions li .name mark').length") > 0,
               "matched letters are highlighted")
-        check(all(driver.execute_script("return [...document.querySelectorAll('#suggestions li')].map(l => l.querySelector('.icon').textContent.length > 0 && l.querySelector('.subtitle').textContent.length > 0)")),
-              "every suggestion has an icon and a subtitle")
+        check(all(driver.execute_script("return [...document.querySelectorAll('#suggestions li')].map(l => { const u = l.querySelector('.icon use'); const b = u && u.getBBox(); return !!b && b.width > 0 && b.height > 0 && l.querySelector('.subtitle').textContent.length > 0; })")),
+              "every suggestion has a drawn icon and a subtitle")
+        check_every_icon_is_drawn(driver)
         driver.save_screenshot(os.path.join(shots, "search.png"))
         box = driver.find_element(By.ID, "search")
         box.send_keys(Keys.ARROW_DOWN)

@@ -151,7 +151,7 @@ public final class LandmarkIndex: @unchecked Sendable {
     public let categoryDescriptions: [CategoryDescription]
 
     public func categoryDescription(_ id: Int) -> CategoryDescription {
-        id >= 0 && id < categoryDescriptions.count ? categoryDescriptions[id] : CategoryDescription(key: "", value: "", tag: "", label: "", icon: "marker")
+        id >= 0 && id < categoryDescriptions.count ? categoryDescriptions[id] : CategoryDescription(key: "", value: "", tag: "", label: "", icon: CategoryCatalog.defaultIcon)
     }
 
     // MARK: hot columns

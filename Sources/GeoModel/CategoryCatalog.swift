@@ -284,24 +284,25 @@ public enum CategoryCatalog {
         return String(out)
     }
 
-    /// A Maki icon name; falls back by key, then to "marker".
+    /// The icon of a category the catalog does not list, by its key ("shop=musical_instrument" → "shop").
+    public static let fallbackIcons: [String: String] = [
+        "shop": "shop", "amenity": "marker", "tourism": "attraction", "leisure": "park", "historic": "monument",
+        "office": "suitcase", "craft": "hardware", "healthcare": "doctor", "highway": "road", "building": "building",
+        "place": "marker", "railway": "rail", "addr": "home",
+    ]
+    /// The icon of anything else.
+    public static let defaultIcon = "marker"
+
+    /// The icons of an address and of a street found on the road graph alone.
+    public static let addressIcon = "home", streetIcon = "road"
+
+    /// A Maki icon name; falls back by key, then to `defaultIcon`.
     public static func icon(key: String, value: String) -> String {
         if let c = info(key: key, value: value) { return c.icon }
-        switch key {
-        case "shop": return "shop"
-        case "amenity": return "marker"
-        case "tourism": return "attraction"
-        case "leisure": return "park"
-        case "historic": return "monument"
-        case "office": return "suitcase"
-        case "craft": return "hardware"
-        case "healthcare": return "doctor"
-        case "highway": return "road"
-        case "building": return "building"
-        case "place": return "marker"
-        case "railway": return "rail"
-        case "addr": return "home"
-        default: return "marker"
-        }
+        return fallbackIcons[key] ?? defaultIcon
     }
+
+    /// Every icon name a search result can carry: the catalog's, the fallbacks' and the default
+    /// (the map page must draw each of them).
+    public static let emittedIcons: Set<String> = Set(all.map(\.icon)).union(fallbackIcons.values).union([defaultIcon, addressIcon, streetIcon])
 }

@@ -18,6 +18,18 @@ public enum LandmarkKind: UInt8, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// What the map page's filter chip says.
+    public var label: String {
+        switch self {
+        case .poi: "POI"
+        case .address: "Address"
+        case .street: "Street"
+        case .place: "Place"
+        case .transit: "Transit"
+        case .area: "Area"
+        }
+    }
+
     public init?(name: String) {
         guard let k = LandmarkKind.allCases.first(where: { $0.name == name }) else { return nil }
         self = k

@@ -44,7 +44,7 @@ public enum ResultDescriber {
         let substitute = kind == .street || kind == .place
         var result = SearchResult(
             landmarkID: i, name: name, subtitle: subtitleParts.joined(separator: " · "), kind: kind,
-            category: CategoryTag(key: cat.key, value: cat.value), icon: kind == .address ? "home" : cat.icon,
+            category: CategoryTag(key: cat.key, value: cat.value), icon: kind == .address ? CategoryCatalog.addressIcon : cat.icon,
             osm: r.osmRef, coordinate: p, bbox: r.bbox?.boundingBox, distance: distance,
             distanceLabel: distance.map { DistanceLabel.text($0, units: options.units) },
             highlights: highlighter.spans(in: name, typos: c.tier == ScoredCandidate.typoTier,

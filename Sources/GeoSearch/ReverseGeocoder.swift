@@ -122,7 +122,7 @@ public struct ReverseGeocoder: Sendable {
             TextNormalizer.normalize($0.name) == normalized
         }.first
         var r = named ?? SearchResult(
-            landmarkID: -1, name: name, subtitle: "Street", kind: .street, category: CategoryTag(key: "highway", value: "road"), icon: "road",
+            landmarkID: -1, name: name, subtitle: "Street", kind: .street, category: CategoryTag(key: "highway", value: "road"), icon: CategoryCatalog.streetIcon,
             osm: nil, coordinate: best.snapped, bbox: nil, distance: nil, distanceLabel: nil, highlights: [],
             action: .substitute, displayText: name + ", ", score: 0, address: nil, locality: nil)
         r.distance = best.distance
@@ -144,7 +144,7 @@ public struct ReverseGeocoder: Sendable {
         var result = SearchResult(
             landmarkID: i, name: name, subtitle: ([kind == .address ? "Address" : cat.label] + (place.isEmpty ? [] : [place]))
                 .joined(separator: " · "),
-            kind: kind, category: CategoryTag(key: cat.key, value: cat.value), icon: kind == .address ? "home" : cat.icon,
+            kind: kind, category: CategoryTag(key: cat.key, value: cat.value), icon: kind == .address ? CategoryCatalog.addressIcon : cat.icon,
             osm: r.osmRef, coordinate: index.point(i).coordinate, bbox: r.bbox?.boundingBox,
             distance: distance, distanceLabel: DistanceLabel.text(distance, units: .metric), highlights: [],
             action: .search, displayText: nil, score: 0, address: address, locality: r.locality,

@@ -36,8 +36,10 @@ public enum GeoserveCommand {
       --timeout SECONDS      a request must arrive within this of the connection opening or the
                              previous answer (default 30); its body and its answer get as long
                              again plus 1 s per 64 KiB; an idle or slower connection is cut
-      --assets DIR           where Leaflet (leaflet.js, leaflet.css, images/) is
-                             (default /usr/share/javascript/leaflet, Debian's libjs-leaflet)
+      --assets DIR           where Leaflet (leaflet.js, leaflet.css, images/) is, and the icons'
+                             materialdesignicons-webfont.svg if it is there (default
+                             /usr/share/javascript/leaflet, Debian's libjs-leaflet, and the
+                             font of Debian's fonts-materialdesignicons-webfont)
       --tiles URL            add a tile layer to the page (e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png);
                              without it the page draws its map from the index and asks no other host
       --open                 print the page's address on standard output (and open it on a desktop)
@@ -77,8 +79,10 @@ public enum GeoserveCommand {
             let a = try CommandLineArguments(args, spec: spec)
             let setup = try setup(a)
             let paths = try resolve(setup.indexArguments, io: io)
+            let font = PathName.join(setup.assets, PageIcons.fontFileName)
             let page = PageAssets(webDirectory: PageAssets.locateWebDirectory(executable: executablePath()),
-                                  leafletDirectory: setup.assets)
+                                  leafletDirectory: setup.assets,
+                                  iconFont: FileManager.default.fileExists(atPath: font) ? font : PageIcons.systemFont)
             if a.value("--assets") != nil, let problem = page.problem { throw UsageError("--assets: \(problem)") }
             let service = Service(state: try ServiceState(paths: paths), corsOrigin: setup.cors, page: page, tiles: setup.tiles)
             // Signals are watched before the server answers or its address is printed: a SIGTERM

@@ -1,11 +1,13 @@
 // The map page's files, read once at start: the page itself (HTML, CSS,
 // JavaScript kept as files in Sources/GeoServer/Web, copied by SwiftPM beside
-// the executable) and Leaflet from Debian's libjs-leaflet (or --assets DIR).
+// the executable), Leaflet from Debian's libjs-leaflet (or --assets DIR) and
+// the icon sprite cut from Debian's Material Design Icons (PageIcons).
 // Only files read at start can be served, by exact name: a request path is
 // never joined onto a directory, so no path can reach outside them.
 import Foundation
 import GeoBase
 import GeoFrontEnd
+import GeoModel
 
 public struct PageAssets: Sendable {
     public struct File: Sendable {
@@ -17,11 +19,16 @@ public struct PageAssets: Sendable {
     private(set) var files: [String: File] = [:]
     /// Why the page is unavailable, when it is.
     public private(set) var problem: String?
+    /// The icon names /web/icons.svg draws, and those it draws with the font's glyphs.
+    private(set) var icons: [String] = []
+    private(set) var iconsFromFont: Set<String> = []
+    /// Why the icons are the page's own pin, when they are.
+    private(set) var iconProblem: String?
 
     /// Where Debian's libjs-leaflet puts Leaflet.
     public static let systemLeaflet = "/usr/share/javascript/leaflet"
 
-    public init(webDirectory: String?, leafletDirectory: String) {
+    public init(webDirectory: String?, leafletDirectory: String, iconFont: String = PageIcons.systemFont) {
         guard let web = webDirectory else {
             problem = "the page's files were not found beside the executable (geoindex_GeoServer.resources/Web)"
             return
@@ -45,6 +52,11 @@ public struct PageAssets: Sendable {
             }
             files["/leaflet/" + name] = f
         }
+        let sprite = PageIcons(fontPath: iconFont)
+        files["/web/icons.svg"] = File(bytes: sprite.sprite, type: PageAssets.contentType("icons.svg"))
+        icons = CategoryCatalog.emittedIcons.sorted()
+        iconsFromFont = sprite.fromFont
+        iconProblem = sprite.problem
     }
 
     /// An empty set (tests, or a server without the page).

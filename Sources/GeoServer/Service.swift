@@ -11,6 +11,7 @@ import Foundation
 import GeoBase
 import GeoFrontEnd
 import GeoFormat
+import GeoModel
 import Synchronization
 
 public final class Service: Sendable {
@@ -223,12 +224,17 @@ public final class Service: Sendable {
             }
         }
         f.append(("tiles", tiles.map { .string($0) } ?? .null))
+        // The vocabularies the page draws with, so it copies none of them.
+        f.append(("types", .array(LandmarkKind.allCases.map { .object([("type", .string($0.name)), ("label", .string($0.label))]) })))
+        f.append(("icons", .array(page.icons.map { .string($0) })))
+        f.append(("icon_font", page.iconProblem == nil && !page.icons.isEmpty ? .string("Material Design Icons") : .null))
         return .object(f)
     }
 
     var endpointList: JSONValue {
         var list = Service.endpoints
         if let problem = page.problem { list.append(("page", .string("not available: \(problem)"))) }
+        if let problem = page.iconProblem { list.append(("icons", .string("the page's own pin for every icon: \(problem)"))) }
         return .object(list)
     }
 

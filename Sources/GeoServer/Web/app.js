@@ -1,16 +1,17 @@
 // The page's start: the map over the index's own base map, then the search
-// panel and the draw mode. `/config` says where the data is and whether the
-// operator added a tile layer (--tiles); nothing else is ever fetched from
-// another host. Timings of each keystroke and drawing go to
+// panel and the draw mode. `/config` says where the data is, whether the
+// operator added a tile layer (--tiles), and the server's icon names and
+// result types; nothing else is ever fetched from another host. Timings of each keystroke and drawing go to
 // window.geoserveTimings for the browser tests and the README's figures.
 import { BaseMap } from './basemap.js';
-import { SearchPanel } from './search.js';
+import { SearchPanel, setVocabulary } from './search.js';
 import { DrawMode } from './draw.js';
 
 window.geoserveTimings = { suggest: [], suggestFetch: [], draw: [] };
 
 async function start() {
   const config = await (await fetch('/config')).json();
+  setVocabulary(config);
   const map = L.map('map', { preferCanvas: true, zoomControl: true, attributionControl: true });
   map.attributionControl.setPrefix(false);
   map.attributionControl.addAttribution('Data © OpenStreetMap contributors');

@@ -9,15 +9,19 @@ import { escapeHTML } from './basemap.js';
 import { fitVisible } from './app.js';
 import { Channel } from './channel.js';
 
-const ICONS = {
-  road: '🛣️', home: '🏠', bus: '🚌', train: '🚆', tram: '🚊', ferry: '⛴️', subway: '🚇', town: '🏘️', city: '🏙️', village: '🏡',
-  shop: '🛍️', cafe: '☕', restaurant: '🍽️', bar: '🍺', pub: '🍺', fast_food: '🍔', hotel: '🏨', lodging: '🏨', museum: '🏛️',
-  monument: '🗿', church: '⛪', worship: '⛪', school: '🏫', hospital: '🏥', pharmacy: '💊', bank: '🏦', atm: '🏧',
-  parking: '🅿️', fuel: '⛽', park: '🌳', water: '💧', post: '📮', police: '👮', library: '📚', theatre: '🎭',
-  cinema: '🎬', townhall: '🏛️', place: '📍', area: '🗺️', building: '🏢', sport: '🏟️', toilets: '🚻', bakery: '🥖',
-  supermarket: '🛒', doctor: '🩺', dentist: '🦷', aerialway: '🚡', station: '🚉', peak: '⛰️', viewpoint: '🔭',
-};
-export function iconFor(name) { return ICONS[name] || '📍'; }
+// The server's vocabularies, from /config: the icon names its sprite draws and
+// the result types a chip can filter by (nothing copied here to drift).
+let ICONS = new Set();
+let TYPES = [];
+export function setVocabulary(config) {
+  ICONS = new Set(config.icons || []);
+  TYPES = config.types || [];
+}
+/// The result's icon from the server's sprite (its pin for a name it does not draw).
+export function iconFor(name) {
+  const id = escapeHTML(ICONS.has(name) ? name : 'marker');
+  return `<svg class="glyph" viewBox="0 0 512 512" aria-hidden="true" data-icon="${id}"><use href="/web/icons.svg#${id}"></use></svg>`;
+}
 
 export class SearchPanel {
   constructor(map) {
@@ -39,7 +43,21 @@ export class SearchPanel {
     this.addLocateControl();
   }
 
+  addChips() {
+    const box = document.getElementById('chips');
+    for (const t of TYPES) {
+      const chip = document.createElement('button');
+      chip.type = 'button';
+      chip.className = 'chip';
+      chip.dataset.type = t.type;
+      chip.setAttribute('aria-pressed', 'false');
+      chip.textContent = t.label;
+      box.appendChild(chip);
+    }
+  }
+
   bind() {
+    this.addChips();
     this.input.addEventListener('input', () => this.suggest(performance.now()));
     this.input.addEventListener('keydown', e => this.key(e));
     document.getElementById('search-form').addEventListener('submit', e => { e.preventDefault(); this.showAll(); });
@@ -179,7 +197,7 @@ export class SearchPanel {
         const li = document.createElement('li');
         const b = document.createElement('button');
         b.type = 'button';
-        b.textContent = `${iconFor(r.icon)} ${r.name}`;
+        b.innerHTML = `${iconFor(r.icon)} ${escapeHTML(r.name)}`;
         b.addEventListener('click', () => { this.map.setView([r.lat, r.lon], 18); this.pin(r).addTo(this.pins).openPopup(); });
         li.appendChild(b);
         list.appendChild(li);
