@@ -39,19 +39,7 @@ public enum GeoindexCommand {
 
     /// Runs `geoindex` with `args` (without the program name); returns the exit status.
     public static func run(_ args: [String], io: CommandIO) -> Int32 {
-        if args.first == "help" { return conventions.answerStandardRequests(["--help"], io: io) ?? 0 }
-        if let answer = conventions.answerStandardRequests(args, io: io) { return answer }
-        let command = args[0]
-        return conventions.run(io: io) {
-            let parsed = try CommandLineArguments(Array(args.dropFirst()), spec: spec)
-            switch command {
-            case "build": return try build(parsed, io: io)
-            case "info": return try info(parsed, io: io)
-            case "verify": return try verify(parsed, io: io)
-            case "export": return try export(parsed, io: io)
-            default: throw UsageError("unknown command \"\(command)\" (expected build, info, verify or export)")
-            }
-        }
+        conventions.runSubcommand(args, io: io, spec: spec, [("build", build), ("info", info), ("verify", verify), ("export", export)])
     }
 
     /// The build options the flags and the environment ask for.

@@ -130,15 +130,8 @@ public enum GeoqueryCommand {
         }
         let response = engine.search(args.positional.joined(separator: " "), options: options)
         if response.results.isEmpty && !quiet { io.report("geoquery: no results for \"\(response.query)\"") }
-        switch format {
-        case .text: if !response.results.isEmpty { try io.write(SearchOutput.text(response)) }
-        case .json: try io.write(SearchOutput.json(response).jsonBytes() + [0x0A])
-        case .geojson: try io.write(SearchOutput.geojson(response).jsonBytes() + [0x0A])
-        case .ndjson:
-            var out: [UInt8] = []
-            for r in response.results { SearchOutput.json(r).write(to: &out); out.append(0x0A) }
-            try io.write(out)
-        }
+        try write(format, response.results, io: io, text: { SearchOutput.text(response) }, json: { SearchOutput.json(response) },
+                  geojson: { SearchOutput.geojson(response) })
         return response.results.isEmpty ? 1 : 0
     }
 
@@ -155,15 +148,23 @@ public enum GeoqueryCommand {
             let radius = options.radius ?? ReverseLookup.defaultRadius(level)
             io.report("geoquery: nothing within \(DistanceLabel.text(radius, units: options.units)) of \(text)")
         }
+        try write(format, response.results, io: io, text: { SearchOutput.text(response) },
+                  json: { SearchOutput.reverse(response, point: point, level: level) }, geojson: { SearchOutput.geojson(response) })
+        return response.results.isEmpty ? 1 : 0
+    }
+
+    /// An answer in the format asked for: text (nothing when there is no result), one JSON or
+    /// GeoJSON document, or one line per result.
+    static func write(_ format: SearchOutputFormat, _ results: [SearchResult], io: CommandIO, text: () -> String,
+                      json: () -> JSONValue, geojson: () -> JSONValue) throws {
         switch format {
-        case .text: if !response.results.isEmpty { try io.write(SearchOutput.text(response)) }
-        case .json: try io.write(SearchOutput.reverse(response, point: point, level: level).jsonBytes() + [0x0A])
-        case .geojson: try io.write(SearchOutput.geojson(response).jsonBytes() + [0x0A])
+        case .text: if !results.isEmpty { try io.write(text()) }
+        case .json: try io.write(json().jsonBytes() + [0x0A])
+        case .geojson: try io.write(geojson().jsonBytes() + [0x0A])
         case .ndjson:
             var out: [UInt8] = []
-            for r in response.results { SearchOutput.json(r).write(to: &out); out.append(0x0A) }
+            for r in results { SearchOutput.json(r).write(to: &out); out.append(0x0A) }
             try io.write(out)
         }
-        return response.results.isEmpty ? 1 : 0
     }
 }

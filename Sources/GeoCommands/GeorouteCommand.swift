@@ -54,17 +54,7 @@ public enum GeorouteCommand {
 
     /// Runs `georoute` with `args` (without the program name); returns the exit status.
     public static func run(_ args: [String], io: CommandIO) -> Int32 {
-        if args.first == "help" { return conventions.answerStandardRequests(["--help"], io: io) ?? 0 }
-        if let answer = conventions.answerStandardRequests(args, io: io) { return answer }
-        let command = args[0]
-        return conventions.run(io: io) {
-            let parsed = try CommandLineArguments(Array(args.dropFirst()), spec: spec)
-            switch command {
-            case "match": return try match(parsed, io: io)
-            case "route": return try route(parsed, io: io)
-            default: throw UsageError("unknown command \"\(command)\" (expected match or route)")
-            }
-        }
+        conventions.runSubcommand(args, io: io, spec: spec, [("match", match), ("route", route)])
     }
 
     // MARK: shared options

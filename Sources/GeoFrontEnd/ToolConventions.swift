@@ -53,6 +53,25 @@ package struct ToolConventions {
         return nil
     }
 
+    /// A tool of subcommands (`geoindex build …`, `georoute match …`): `help` and the standard
+    /// requests answered first, then the command named first run with the rest of the line
+    /// parsed by `spec`; an unknown name is a usage error listing the known ones.
+    package func runSubcommand(_ args: [String], io: CommandIO, spec: CommandLineArguments.Spec,
+                               _ commands: [(name: String, run: (CommandLineArguments, CommandIO) throws -> Int32)]) -> Int32 {
+        if args.first == "help" { return answerStandardRequests(["--help"], io: io) ?? 0 }
+        if let answer = answerStandardRequests(args, io: io) { return answer }
+        let name = args[0]
+        return run(io: io) {
+            let parsed = try CommandLineArguments(Array(args.dropFirst()), spec: spec)
+            guard let command = commands.first(where: { $0.name == name }) else {
+                let names = commands.map(\.name)
+                let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+                throw UsageError("unknown command \"\(name)\" (expected \(list))")
+            }
+            return try command.run(parsed, io)
+        }
+    }
+
     /// Runs a command's work and turns what it throws into its one line and exit status. A reader
     /// of standard output that left (`BrokenPipe`) ends the run at once, quietly, with status 0;
     /// standard output is closed at the end and a failure then is an error like a failed write.
