@@ -221,54 +221,31 @@ export class SearchPanel {
   /// on page load would be rude); from then on results are near it.
   addLocateControl() {
     if (!navigator.geolocation) return;
-    const panel = this;
-    const Control = L.Control.extend({
-      onAdd() {
-        const b = L.DomUtil.create('button', 'locate-control');
-        b.type = 'button';
-        b.id = 'locate';
-        b.title = b.ariaLabel = 'Search near my position';
-        b.innerHTML = '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="12" cy="12" r="7" fill="none" stroke="#333" stroke-width="2"/><circle cx="12" cy="12" r="2.5" fill="#333"/><path d="M12 1v4M12 19v4M1 12h4M19 12h4" stroke="#333" stroke-width="2"/></svg>';
-        L.DomEvent.disableClickPropagation(b);
-        b.addEventListener('click', () => navigator.geolocation.getCurrentPosition(p => {
-          panel.position = [p.coords.latitude, p.coords.longitude];
-          panel.map.setView(panel.position, Math.max(panel.map.getZoom(), 16));
-          b.setAttribute('aria-pressed', 'true');
-        }, e => { panel.status.textContent = 'Position unavailable: ' + e.message; }, { maximumAge: 600000, timeout: 10000 }));
-        return b;
-      },
-    });
-    new Control({ position: 'topright' }).addTo(this.map);
+    const b = this.addMapButton('locate', 'locate-control', 'Search near my position',
+      '<circle cx="12" cy="12" r="7" fill="none" stroke="#333" stroke-width="2"/><circle cx="12" cy="12" r="2.5" fill="#333"/><path d="M12 1v4M12 19v4M1 12h4M19 12h4" stroke="#333" stroke-width="2"/>');
+    b.addEventListener('click', () => navigator.geolocation.getCurrentPosition(p => {
+      this.position = [p.coords.latitude, p.coords.longitude];
+      this.map.setView(this.position, Math.max(this.map.getZoom(), 16));
+      b.setAttribute('aria-pressed', 'true');
+    }, e => { this.status.textContent = 'Position unavailable: ' + e.message; }, { maximumAge: 600000, timeout: 10000 }));
   }
 
   addCentreControl() {
-    const panel = this;
-    const Control = L.Control.extend({
-      onAdd() {
-        const b = L.DomUtil.create('button', 'centre-control');
-        b.type = 'button';
-        b.id = 'centre-results';
-        b.title = b.ariaLabel = 'Centre the map on the results';
-        b.innerHTML = '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M3 9V3h6M15 3h6v6M21 15v6h-6M9 21H3v-6" fill="none" stroke="#333" stroke-width="2"/><circle cx="12" cy="12" r="2.5" fill="#2a6fdb"/></svg>';
-        L.DomEvent.disableClickPropagation(b);
-        b.addEventListener('click', () => panel.centre());
-        return b;
-      },
-    });
-    new Control({ position: 'topright' }).addTo(this.map);
+    const b = this.addMapButton('centre-results', 'centre-control', 'Centre the map on the results',
+      '<path d="M3 9V3h6M15 3h6v6M21 15v6h-6M9 21H3v-6" fill="none" stroke="#333" stroke-width="2"/><circle cx="12" cy="12" r="2.5" fill="#2a6fdb"/>');
+    b.addEventListener('click', () => this.centre());
   }
-}
 
-/// The name with the matched letters (spans counted in Unicode scalars) in <mark>.
-function highlight(name, spans) {
-  const chars = Array.from(name);
-  const marked = new Array(chars.length).fill(false);
-  for (const [start, length] of spans || []) for (let k = start; k < start + length && k < chars.length; k++) marked[k] = true;
-  let out = '', open = false;
-  chars.forEach((c, k) => {
-    if (marked[k] && !open) { out += '<mark>'; open = true; }
-    if (!marked[k] && open) { out += '</mark>'; open = false; }
-    out += escapeHTML(c);
-  });
-  return open ? out + '</mark>' : out;
+  /// A button in the map's top right corner, drawn with the page's own 24-unit SVG.
+  addMapButton(id, className, title, drawing) {
+    const b = L.DomUtil.create('button', className);
+    b.type = 'button';
+    b.id = id;
+    b.title = b.ariaLabel = title;
+    b.innerHTML = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${drawing}</svg>`;
+    L.DomEvent.disableClickPropagation(b);
+    const Control = L.Control.extend({ onAdd: () => b });
+    new Control({ position: 'topright' }).addTo(this.map);
+    return b;
+  }
 }
