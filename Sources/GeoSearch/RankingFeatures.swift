@@ -29,17 +29,6 @@ package struct RankingFeatures: Sendable, Equatable {
     /// A query word says what the landmark is: it names its category, or starts a category word
     /// that the landmark's name does not have whole ("hotel" typed, a hotel).
     package var categoryAgrees: Bool
-
-    package init(textQuality: Double, nameCover: Double, importance: Double, importanceCountsFully: Bool,
-                 distance: Double?, inWindow: Bool, categoryAgrees: Bool) {
-        self.textQuality = textQuality
-        self.nameCover = nameCover
-        self.importance = importance
-        self.importanceCountsFully = importanceCountsFully
-        self.distance = distance
-        self.inWindow = inWindow
-        self.categoryAgrees = categoryAgrees
-    }
 }
 
 extension RankingWeights {
