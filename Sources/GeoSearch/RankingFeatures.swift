@@ -31,6 +31,20 @@ package struct RankingFeatures: Sendable, Equatable {
     package var categoryAgrees: Bool
 }
 
+extension RankingFeatures {
+    /// One CSV column a feature, in the order of `csvFields` (as Organic Maps' RankingInfo
+    /// prints its header): a feature added above gets its column here.
+    package static let csvColumns = ["text_quality", "name_cover", "importance", "importance_counts_fully", "distance_m",
+                                     "in_window", "category_agrees"]
+
+    /// The features as CSV fields (numbers in full, flags 0 or 1, no distance empty).
+    package var csvFields: [String] {
+        func flag(_ b: Bool) -> String { b ? "1" : "0" }
+        return ["\(textQuality)", "\(nameCover)", "\(importance)", flag(importanceCountsFully), distance.map { "\($0)" } ?? "",
+                flag(inWindow), flag(categoryAgrees)]
+    }
+}
+
 extension RankingWeights {
     /// 1 at the hint, falling on a log scale from `distanceScale` to 0 at `distanceHorizon`
     /// (metres).
