@@ -208,9 +208,8 @@ struct CandidateScorer {
         let cover = categoryNamed ? 1 : min(1, Double(byName) / Double(nameTokens))
         // Importance counts fully only when the shown name (or what the landmark is) matched: a
         // country found through one of its 150 translations should not outrank the street the
-        // user is typing.
-        // "hotel" typed: a hotel named "Hotel Bellevue" before a town hall named "Hôtel de Ville"
-        // (`categoryAgrees`).
+        // user is typing (`importanceCountsFully`). And "hotel" typed puts a hotel named "Hotel
+        // Bellevue" before a town hall named "Hôtel de Ville" (`categoryAgrees`).
         let features = RankingFeatures(
             textQuality: textQ, nameCover: cover, importance: Double(index.importance(i)) / 255,
             importanceCountsFully: byName > 0 || categoryNamed || counted == 0, distance: distance(to: p),
