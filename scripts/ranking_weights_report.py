@@ -54,7 +54,7 @@ def feature_hints(path):
             h["right was nearer"] += 1
         if float(right["importance"]) > float(top["importance"]):
             h["right was more important"] += 1
-        if float(right["name_matched_share"]) > float(top["name_matched_share"]):
+        if float(right["name_cover"]) > float(top["name_cover"]):
             h["more of right's name matched"] += 1
         if right["kind"] != top["kind"]:
             h[f"first was a {top['kind']}, right a {right['kind']}"] += 1

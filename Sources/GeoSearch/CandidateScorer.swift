@@ -12,10 +12,14 @@ import GeoModel
 
 struct ScoredCandidate {
     var id: UInt32
+    /// `RankingWeights.score(features)`.
     var score: Double
     /// A higher tier always ranks first (see the constants below).
     var tier: Int
-    var distance: Double?
+    /// What the score was made of.
+    var features: RankingFeatures
+    /// Metres to the location hint; nil without one.
+    var distance: Double? { features.distance }
     /// Query words (bit i for word i) the landmark does not match: a relaxed pass let them go
     /// ("rue grimaldi 99" answered by the street, which has no 99).
     var unmatched: UInt32 = 0
@@ -204,39 +208,42 @@ struct CandidateScorer {
         let cover = categoryNamed ? 1 : min(1, Double(byName) / Double(nameTokens))
         // Importance counts fully only when the shown name (or what the landmark is) matched: a
         // country found through one of its 150 translations should not outrank the street the
-        // user is typing.
-        let w = weights
-        let fullImportance = byName > 0 || categoryNamed || counted == 0
-        let importance = Double(index.importance(i)) / 255 * (fullImportance ? 1 : w.importanceWithoutName)
-        var score = w.text * textQ + w.nameCover * cover + w.importance * importance
-        let d = distance(to: p)
-        if let d {
-            score += w.distance * (1 - log(1 + d / w.distanceScale) / log(1 + w.distanceHorizon / w.distanceScale))
-        }
-        if let box = options.window, !options.windowIsFilter, box.contains(p.coordinate) { score += w.windowBonus }
-        // "hotel" typed: a hotel named "Hotel Bellevue" before a town hall named "Hôtel de Ville".
-        if categoryAgrees { score += w.categoryBonus }
+        // user is typing (`importanceCountsFully`). And "hotel" typed puts a hotel named "Hotel
+        // Bellevue" before a town hall named "Hôtel de Ville" (`categoryAgrees`).
+        let features = RankingFeatures(
+            textQuality: textQ, nameCover: cover, importance: Double(index.importance(i)) / 255,
+            importanceCountsFully: byName > 0 || categoryNamed || counted == 0, distance: distance(to: p),
+            inWindow: inWindow(p), categoryAgrees: categoryAgrees)
         let tier = relaxed ? ScoredCandidate.relaxedTier : fuzzy ? ScoredCandidate.typoTier
             : script ? ScoredCandidate.transliteratedTier : ScoredCandidate.directTier
-        return ScoredCandidate(id: id, score: score, tier: tier, distance: d, unmatched: unmatched)
+        return ScoredCandidate(id: id, score: weights.score(features), tier: tier, features: features, unmatched: unmatched)
+    }
+
+    /// Whether `p` lies in the map window (one that is not a filter).
+    @inline(__always) private func inWindow(_ p: FixedCoordinate) -> Bool {
+        guard let box = options.window, !options.windowIsFilter else { return false }
+        return box.contains(p.coordinate)
     }
 
     /// A score landmark `id` cannot beat, read without its tokens (importance and place only):
     /// every word matched whole in its shown name, covering it all, with every bonus. A deep scan
     /// (see DeepScan) scores only the landmarks whose bound beats what it has already.
+    /// (The same function as the score, of the best features: added in the same order, the bound
+    /// is never below a score it bounds, not even by rounding.)
     func upperBound(_ id: UInt32) -> Double {
+        weights.score(bestFeatures(id))
+    }
+
+    /// The best features landmark `id` can have for this query.
+    func bestFeatures(_ id: UInt32) -> RankingFeatures {
         let i = Int(id)
-        let w = weights
         // A word that names a category covers any name; otherwise at most every query word is in
         // the shown name.
         let cover = planCategories.isEmpty ? min(1, Double(wordCount) / Double(max(1, index.nameTokenCount(i)))) : 1
-        var bound = w.text * textBound + w.nameCover * cover + w.importance * Double(index.importance(i)) / 255
-        if !planCategories.isEmpty { bound += w.categoryBonus }
-        if options.window != nil && !options.windowIsFilter { bound += w.windowBonus }
-        if let d = distance(to: index.point(i)) {
-            bound += w.distance * (1 - log(1 + d / w.distanceScale) / log(1 + w.distanceHorizon / w.distanceScale))
-        }
-        return bound
+        return RankingFeatures(textQuality: textBound, nameCover: cover, importance: Double(index.importance(i)) / 255,
+                               importanceCountsFully: true, distance: distance(to: index.point(i)),
+                               inWindow: options.window != nil && !options.windowIsFilter,
+                               categoryAgrees: !planCategories.isEmpty)
     }
 
     /// The best of `sources` the current landmark has: its quality (a match in a translation or

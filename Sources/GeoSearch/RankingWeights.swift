@@ -1,6 +1,7 @@
 // How a candidate is scored, as one documented value (in the manner of
-// Organic Maps' RankingInfo): each ranking input is a plain number, and these
-// weights combine them. The score of a landmark for a query is
+// Organic Maps' RankingInfo): each ranking input is a plain number of
+// `RankingFeatures`, and `score(_:)` (RankingFeatures.swift) combines them with
+// these weights. The score of a landmark for a query is
 //
 //   text       × text quality   (mean over query words of their best match quality, below)
 // + nameCover  × share of the shown name's words the query matched (all of it when a whole
@@ -64,17 +65,30 @@ public struct RankingWeights: Sendable, Equatable {
         }
     }
 
-    // Weights of the ranking inputs (points).
+    // Weights of the ranking inputs, `RankingFeatures` (points; see `score(_:)`).
+    /// Points for the text quality (`RankingFeatures.textQuality`, at most `exactMatch`): the
+    /// largest term, so how well the words matched decides first.
     public var text = 100.0
+    /// Points for covering the whole shown name (`RankingFeatures.nameCover`, 0…1): "grimaldi"
+    /// finds "Rue Grimaldi" after a landmark called just "Grimaldi".
     public var nameCover = 20.0
+    /// Points for the most important landmark (`RankingFeatures.importance`, 0…1).
     public var importance = 30.0
+    /// The share of importance that counts when no query word matched the shown name or named the
+    /// category (`RankingFeatures.importanceCountsFully` false): a country found through one of
+    /// its translations does not outrank the street being typed.
     public var importanceWithoutName = 0.4
+    /// Points for lying at the location hint (`closeness` of `RankingFeatures.distance`, 1 there,
+    /// 0 at `distanceHorizon`).
     public var distance = 50.0
     /// Metres: closeness falls on a log scale from here…
     public var distanceScale = 100.0
     /// …to nothing at this distance.
     public var distanceHorizon = 10_000_000.0
+    /// Points for lying in the map window (`RankingFeatures.inWindow`).
     public var windowBonus = 10.0
+    /// Points when a query word says what the landmark is (`RankingFeatures.categoryAgrees`):
+    /// "hotel" finds a hotel named "Hotel Bellevue" before a town hall named "Hôtel de Ville".
     public var categoryBonus = 12.0
 
     public init() {}

@@ -53,6 +53,7 @@ public enum ResultDescriber {
             address: address, locality: r.locality, houseNumber: r.houseNumber, street: r.street, postcode: r.postcode,
             importance: Double(index.importance(i)) / 255)
         result.places = index.places(r)
+        result.rankingFeatures = c.features
         if !options.extra.isEmpty { result.extra = index.extraTags(i, ExtraTagSelection(options.extra)) }
         if c.unmatched != 0 {
             result.unmatched = query.tokens.indices.filter { $0 < 32 && c.unmatched & (1 << UInt32($0)) != 0 }

@@ -5,10 +5,12 @@
 // query of the class benchmark (scripts/make_class_queries.py: "q", "near", "class", "accept") is
 // searched again, and one CSV row per weight, factor and class gives success@1/@5 and their change
 // against the standard weights. --features writes, for the standard weights, one CSV row per
-// result (top 20) with the SearchResult fields that ranking used: Organic Maps tunes its ranking
-// from such a table of features, and scripts/ranking_weights_report.py reads both.
+// result (top 20) with the RankingFeatures its score was made of, one column each, as the scorer
+// filled them (like Organic Maps' RankingInfo::ToCSV: it tunes its ranking from such a table),
+// and scripts/ranking_weights_report.py reads both.
 // Why here and not in the product: this is measurement, done in process so that ~90 settings
-// over a few thousand queries take about a minute; GeoSearch is used only through its public API.
+// over a few thousand queries take about a minute; GeoSearch is used through its public API, and
+// the package-level RankingFeatures each result carries for --features.
 import Foundation
 import GeoFrontEnd
 import GeoIndexKit
@@ -128,21 +130,22 @@ enum WeightsBench {
         return t
     }
 
-    /// One row per result of the standard search (top 20): the public fields ranking used.
+    /// One row per result of the standard search (top 20): which it is, then the features its
+    /// score was made of and that score (`RankingWeights.score` of them, unrounded).
     static func features(_ queries: [Query], _ indexes: [LandmarkIndex]) -> String {
         let engines = indexes.map { SearchEngine(index: $0) }
-        var csv = "id,class,rank,right,osm,kind,category,score,importance,distance_m,name_matched_share,unmatched_words\n"
+        var csv = (["id", "class", "rank", "right", "osm", "kind", "category", "score"] + RankingFeatures.csvColumns
+                   + ["unmatched_words"]).joined(separator: ",") + "\n"
         for q in queries {
             var o = q.options
             o.limit = 20
-            for (i, r) in engines[q.source].search(q.text, options: o).results.enumerated() {
+            let engine = engines[q.source]
+            for (i, r) in engine.search(q.text, options: o).results.enumerated() {
+                guard let f = r.rankingFeatures else { continue }
                 let osm = r.osm?.description ?? ""
-                let nameLength = max(1, r.name.unicodeScalars.count)
-                let matched = Double(r.highlights.reduce(0) { $0 + $1.length }) / Double(nameLength)
-                csv += [csvField(q.id), csvField(q.cls), "\(i + 1)", q.accept.contains(osm) ? "1" : "0", osm, r.kind.name,
-                        csvField(r.category.description), String(format: "%.2f", r.score), String(format: "%.3f", r.importance),
-                        r.distance.map { String(format: "%.0f", $0) } ?? "", String(format: "%.2f", matched),
-                        "\(r.unmatched.count)"].joined(separator: ",") + "\n"
+                let row = [csvField(q.id), csvField(q.cls), "\(i + 1)", q.accept.contains(osm) ? "1" : "0", osm, r.kind.name,
+                           csvField(r.category.description), "\(engine.weights.score(f))"] + f.csvFields + ["\(r.unmatched.count)"]
+                csv += row.joined(separator: ",") + "\n"
             }
         }
         return csv
