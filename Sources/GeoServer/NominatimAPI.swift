@@ -39,26 +39,9 @@ enum NominatimAPI {
         let p = Parameters(request)
         guard let format = format(p, default: .jsonv2) else { return unknownFormat(p) }
         do throws(APIError) {
-            let structured = Structured(p)
-            var text = p.string("q") ?? ""
-            if !text.isEmpty && !structured.isEmpty {
-                throw APIError("Structured query parameters(amenity, street, city, county, state, postalcode, country) cannot be used together with 'q' parameter.")
-            }
-            if text.isEmpty { text = structured.text }
-            var options = SearchOptions()
-            options.limit = max(1, min(50, try p.int("limit") ?? 10))
-            var viewbox = try p.box("viewbox")
-            if viewbox == nil { viewbox = try p.box("viewboxlbrt") }
-            if let box = viewbox {
-                options.window = box
-                options.windowIsFilter = flag(p, "bounded", default: false)
-            }
-            options.language = PhotonAPI.language(explicit: p.string("accept-language"), request)
-            if p.request.has("countrycodes") {
-                throw APIError("Parameter 'countrycodes' is not supported by this server (its indexes carry no countries yet)")
-            }
-            let details = flag(p, "addressdetails", default: false)
-            if flag(p, "extratags", default: false) { options.extra = ["all"] }
+            let parameters = try NominatimSearchParameters(p)
+            var options = parameters.options
+            let (text, structured, details) = (parameters.text, parameters.structured, parameters.addressDetails)
             // Text made of a position alone is a reverse look-up, as in Nominatim.
             if let point = coordinateQuery(text) {
                 var hit = state.reverse.reverse(point, level: .address, language: options.language)
@@ -115,17 +98,12 @@ enum NominatimAPI {
         let p = Parameters(request)
         guard let format = format(p, default: .jsonv2) else { return unknownFormat(p) }
         do throws(APIError) {
-            guard let lon = try p.double("lon") else { throw APIError("Parameter 'lon' missing.") }
-            guard let lat = try p.double("lat") else { throw APIError("Parameter 'lat' missing.") }
-            guard abs(lat) <= 90, abs(lon) <= 180 else { throw APIError("Invalid coordinates: lat must be within -90…90, lon within -180…180.") }
-            let zoom = max(0, min(18, try p.int("zoom") ?? 18))
-            let level: ReverseLevel = zoom >= 17 ? .address : zoom >= 15 ? .street : zoom >= 12 ? .suburb : .city
-            let language = PhotonAPI.language(explicit: p.string("accept-language"), request)
-            guard var hit = state.reverse.reverse(Coordinate(lat: lat, lon: lon), level: level, language: language) else {
+            let q = try NominatimReverseParameters(p)
+            guard var hit = state.reverse.reverse(q.point, level: q.level, language: q.language) else {
                 return .json(.object([("error", .string("Unable to geocode"))]))
             }
-            if flag(p, "extratags", default: false) { hit.addExtraTags(["all"], from: state.reverse.indexes) }
-            return answer([hit], format: format, details: flag(p, "addressdetails", default: true), array: false)
+            if q.extraTags { hit.addExtraTags(["all"], from: state.reverse.indexes) }
+            return answer([hit], format: format, details: q.addressDetails, array: false)
         } catch {
             return ServiceErrors.nominatim(error)
         }

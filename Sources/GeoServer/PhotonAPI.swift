@@ -13,30 +13,13 @@ import GeoModel
 import GeoSearch
 
 enum PhotonAPI {
-    static let searchParameters: Set<String> = ["q", "lat", "lon", "zoom", "location_bias_scale", "limit", "lang", "bbox",
-                                                 "layer", "osm_tag", "include", "exclude", "dedupe", "debug", "extra"]
-    static let reverseParameters: Set<String> = ["lat", "lon", "radius", "limit", "lang", "layer", "osm_tag", "include",
-                                                  "exclude", "dedupe", "debug", "distance_sort", "extra"]
     static let layers = ["house", "street", "locality", "district", "city", "county", "state", "country", "other"]
 
     static func search(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
         do throws(APIError) {
-            try checkKnown(request, searchParameters)
-            let p = Parameters(request)
-            guard let q = p.string("q") else { throw APIError("q parameter is required when no include categories are specified") }
-            var options = SearchOptions()
-            options.near = try p.point(required: false)
-            _ = try p.int("zoom")
-            _ = try p.double("location_bias_scale")
-            let limit = max(1, min(50, try p.int("limit") ?? 15))
-            options.window = try p.box("bbox")
-            options.language = language(request)
-            options.extra = try p.extraTags("extra")
-            let filter = try Filter(request)
-            // Filters apply to results: ask for more so a filtered page is still full.
-            options.limit = filter.isEmpty ? limit : min(SearchOptions.maxLimit, limit * 5)
-            let response = state.engine.search(q, options: options)
-            let kept = response.results.filter(filter.accepts).prefix(limit)
+            let q = try PhotonSearchParameters(request)
+            let response = state.engine.search(q.text, options: q.options)
+            let kept = response.results.filter(q.filter.accepts).prefix(q.limit)
             return .json(collection(Array(kept)))
         } catch {
             return ServiceErrors.photon(error)
@@ -45,26 +28,17 @@ enum PhotonAPI {
 
     static func reverse(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
         do throws(APIError) {
-            try checkKnown(request, reverseParameters)
-            let p = Parameters(request)
-            guard let point = try p.point(required: true) else { throw APIError("parameters 'lat' and 'lon' are required") }
-            let radius = try p.double("radius") ?? 1
-            guard radius > 0 else { throw APIError("parameter 'radius' must be a positive number of kilometres") }
-            let limit = max(1, min(50, try p.int("limit") ?? 1))
-            let filter = try Filter(request)
-            let lang = language(request)
-            let extra = try p.extraTags("extra")
-            let metres = min(radius, 5_000) * 1_000
-            var found = state.reverse.nearest(point, radius: metres, limit: limit, language: lang,
-                                              where: { index, i in index.kind(i) != .street }, accept: filter.accepts)
+            let q = try PhotonReverseParameters(request)
+            var found = state.reverse.nearest(q.point, radius: q.metres, limit: q.limit, language: q.language,
+                                              where: { index, i in index.kind(i) != .street }, accept: q.filter.accepts)
             // The street the point is on: within a street's width and a bit, not the radius, which
             // is for objects (a street 1 km away is not where the point is).
-            if let street = state.reverse.nearestStreet(point, radius: min(metres, 250), language: lang), filter.accepts(street) {
+            if let street = state.reverse.nearestStreet(q.point, radius: min(q.metres, 250), language: q.language), q.filter.accepts(street) {
                 found.append(street)
             }
             found.sort { ($0.distance ?? 0) < ($1.distance ?? 0) }
-            var kept = Array(found.prefix(limit))
-            for i in kept.indices { kept[i].addExtraTags(extra, from: state.reverse.indexes) }
+            var kept = Array(found.prefix(q.limit))
+            for i in kept.indices { kept[i].addExtraTags(q.extra, from: state.reverse.indexes) }
             return .json(collection(kept))
         } catch {
             return ServiceErrors.photon(error)

@@ -1,0 +1,63 @@
+// Nominatim's parameters as typed values, read and checked whole before a
+// search or look-up runs (as OSRMParameters are): a handler gets a value it
+// can trust and does only its work. The output format is read first, on its
+// own, because it decides the dialect every other error is written in.
+import GeoBase
+import GeoFrontEnd
+import GeoModel
+import GeoSearch
+
+/// GET /search: free text or a structured query, and how to answer it.
+struct NominatimSearchParameters {
+    /// The text searched (the structured query's most specific field when no `q` is given).
+    var text: String
+    var structured: NominatimAPI.Structured
+    /// The search itself: `limit`, the `viewbox` (a filter when `bounded=1`), the language,
+    /// `extratags=1`.
+    var options: SearchOptions
+    var addressDetails: Bool
+
+    init(_ p: Parameters) throws(APIError) {
+        structured = NominatimAPI.Structured(p)
+        text = p.string("q") ?? ""
+        if !text.isEmpty && !structured.isEmpty {
+            throw APIError("Structured query parameters(amenity, street, city, county, state, postalcode, country) cannot be used together with 'q' parameter.")
+        }
+        if text.isEmpty { text = structured.text }
+        options = SearchOptions()
+        options.limit = max(1, min(50, try p.int("limit") ?? 10))
+        var viewbox = try p.box("viewbox")
+        if viewbox == nil { viewbox = try p.box("viewboxlbrt") }
+        if let box = viewbox {
+            options.window = box
+            options.windowIsFilter = NominatimAPI.flag(p, "bounded", default: false)
+        }
+        options.language = PhotonAPI.language(explicit: p.string("accept-language"), p.request)
+        if p.request.has("countrycodes") {
+            throw APIError("Parameter 'countrycodes' is not supported by this server (its indexes carry no countries yet)")
+        }
+        addressDetails = NominatimAPI.flag(p, "addressdetails", default: false)
+        if NominatimAPI.flag(p, "extratags", default: false) { options.extra = ["all"] }
+    }
+}
+
+/// GET /reverse with a `format`: the point, the detail its `zoom` asks for, and how to answer.
+struct NominatimReverseParameters {
+    var point: Coordinate
+    var level: ReverseLevel
+    var language: String?
+    var extraTags: Bool
+    var addressDetails: Bool
+
+    init(_ p: Parameters) throws(APIError) {
+        guard let lon = try p.double("lon") else { throw APIError("Parameter 'lon' missing.") }
+        guard let lat = try p.double("lat") else { throw APIError("Parameter 'lat' missing.") }
+        guard abs(lat) <= 90, abs(lon) <= 180 else { throw APIError("Invalid coordinates: lat must be within -90…90, lon within -180…180.") }
+        point = Coordinate(lat: lat, lon: lon)
+        let zoom = max(0, min(18, try p.int("zoom") ?? 18))
+        level = zoom >= 17 ? .address : zoom >= 15 ? .street : zoom >= 12 ? .suburb : .city
+        language = PhotonAPI.language(explicit: p.string("accept-language"), p.request)
+        extraTags = NominatimAPI.flag(p, "extratags", default: false)
+        addressDetails = NominatimAPI.flag(p, "addressdetails", default: true)
+    }
+}
