@@ -12,10 +12,7 @@ import Glibc
 
 @Suite struct MappedFileTests {
     func scratch(_ name: String) -> String {
-        let d = FileManager.default.temporaryDirectory.appendingPathComponent("geoindex-mapped-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: d)
-        try? FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
-        return d
+        Scratch.directory("mapped-\(name)")
     }
 
     func remove(_ dir: String) { try? FileManager.default.removeItem(atPath: dir) }

@@ -13,10 +13,7 @@ import Glibc
 @Suite struct OutputFileTests {
     /// A fresh directory of this test's own.
     func scratch(_ name: String) -> String {
-        let d = FileManager.default.temporaryDirectory.appendingPathComponent("geoindex-output-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: d)
-        try? FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
-        return d
+        Scratch.directory("output-\(name)")
     }
 
     func contents(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }

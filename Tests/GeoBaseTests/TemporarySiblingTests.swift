@@ -12,10 +12,7 @@ import Glibc
 
 @Suite struct TemporarySiblingTests {
     func scratch(_ name: String) -> String {
-        let d = FileManager.default.temporaryDirectory.appendingPathComponent("geoindex-temporary-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: d)
-        try? FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
-        return d
+        Scratch.directory("temporary-\(name)")
     }
 
     func listing(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
