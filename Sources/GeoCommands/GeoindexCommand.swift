@@ -57,7 +57,7 @@ public enum GeoindexCommand {
             options.nodeStore = mode
         }
         let env = io.environment
-        if let s = env["SOURCE_DATE_EPOCH"], let v = Int64(s) { options.buildTime = v }
+        if let v = try io.sourceDateEpoch() { options.buildTime = v }
         if let t = env["TMPDIR"], !t.isEmpty { options.temporaryDirectory = t }
         if let s = env["GEOINDEX_THREADS"], let n = Int(s), n >= 1 { options.threads = min(n, 256) }
         if env["GEOINDEX_MEMTRACE"] != nil { options.memoryTrace = { io.report($0) } }

@@ -84,8 +84,8 @@ public enum GeorouteCommand {
 
     /// The time given to the first point of GPX output whose track had no times:
     /// SOURCE_DATE_EPOCH when set (reproducible files), else now.
-    static func startTime(_ io: CommandIO) -> Date {
-        if let s = io.environment["SOURCE_DATE_EPOCH"], let v = Int64(s) { return Date(timeIntervalSince1970: TimeInterval(v)) }
+    static func startTime(_ io: CommandIO) throws -> Date {
+        if let v = try io.sourceDateEpoch() { return Date(timeIntervalSince1970: TimeInterval(v)) }
         return io.now()
     }
 
@@ -125,6 +125,7 @@ public enum GeorouteCommand {
         let texts = [("--from", from)] + a.values("--via").map { ("--via", $0) } + [("--to", to)]
         let points = try texts.map { try RequestParsing.point($0.1, name: $0.0) }
         let mode = try mode(a)
+        let start = try startTime(io)
         var type = RouteType.fastest
         if let t = a.value("--type") {
             guard let v = RouteType(name: t) else { throw UsageError("--type must be fastest or shortest, not \"\(t)\"") }
@@ -155,7 +156,7 @@ public enum GeorouteCommand {
         switch format {
         case .json: bytes = RouteOutput.json(route).jsonBytes(pretty: true) + [10]
         case .geojson: bytes = RouteOutput.geoJSON(route).jsonBytes() + [10]
-        case .gpx: bytes = RouteOutput.gpx(route, start: startTime(io))
+        case .gpx: bytes = RouteOutput.gpx(route, start: start)
         case .svg: bytes = Array(RouteSVG.render(route, graph: graph).utf8)
         }
         try output.write(bytes)

@@ -20,6 +20,7 @@ extension GeorouteCommand {
         options.accuracy = try a.double("--accuracy", range: 1...500)
         options.ignoreRestrictions = a.has("--ignore-restrictions")
         let format = try format(a)
+        let start = try startTime(io)
         let output = a.value("--output"), outDir = a.value("--out-dir")
         if output != nil && outDir != nil { throw UsageError("give either -o FILE or --out-dir DIR, not both") }
         if inputs.count > 1 && output != nil { throw UsageError("several TRACKs need --out-dir DIR (one output file each), not -o") }
@@ -75,7 +76,7 @@ extension GeorouteCommand {
                         ? RouteOutput.json(result, input: track).jsonBytes() + [10]
                         : RouteOutput.json(result, input: track).jsonBytes(pretty: true) + [10]
                 case .geojson: bytes = RouteOutput.geoJSON(result, input: track, includeInput: includeInput).jsonBytes() + [10]
-                case .gpx: bytes = RouteOutput.gpx(result, input: track, includeInput: includeInput, start: startTime(io))
+                case .gpx: bytes = RouteOutput.gpx(result, input: track, includeInput: includeInput, start: start)
                 case .svg: bytes = Array(RouteSVG.render(result, input: track, graph: graph).utf8)
                 }
                 written = (bytes, "\(shown): " + RouteOutput.matchSummary(result))

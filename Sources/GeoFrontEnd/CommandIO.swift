@@ -51,6 +51,17 @@ public struct CommandIO: @unchecked Sendable {
                   now: { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) })
     }
 
+    /// SOURCE_DATE_EPOCH (reproducible-builds.org): the time to write instead of the clock's, or
+    /// nil when it is unset; a value that is not whole seconds since 1970 is a usage error, as the
+    /// specification asks, not silently the clock's time.
+    public func sourceDateEpoch() throws -> Int64? {
+        guard let s = environment["SOURCE_DATE_EPOCH"], !s.isEmpty else { return nil }
+        guard let v = Int64(s), v >= 0 else {
+            throw UsageError("SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, not \"\(s.prefix(40))\"")
+        }
+        return v
+    }
+
     public func write(_ bytes: [UInt8]) throws { try writeOutput(bytes) }
 
     public func write(_ text: String) throws { try writeOutput(Array(text.utf8)) }

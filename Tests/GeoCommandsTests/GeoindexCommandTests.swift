@@ -44,6 +44,20 @@ import GeoTestSupport
         #expect(try JSONValue.parse(info.output)["build_time"]?.stringValue == "2009-02-13T23:31:30Z")
     }
 
+    @Test func aMalformedSourceDateEpochIsAUsageErrorNotTheClock() throws {
+        let dir = scratch("bad-epoch")
+        let town = TestData.sample("town.osm")
+        for bad in ["yesterday", "12.5", "-1", "0x10"] {
+            let r = try InProcess.geoindex(["build", town, "-o", dir + "/t.geoidx", "-q"], environment: ["SOURCE_DATE_EPOCH": bad])
+            #expect(r.status == 2, "\(bad)")
+            #expect(r.stderr.hasPrefix("geoindex: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, not \"\(bad)\""), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/t.geoidx"))
+        }
+        let route = try InProcess.georoute(["route", "--from", "46.2,6.8", "--to", "46.201,6.801", "-i", "nothing.geoidx"],
+                                           environment: ["SOURCE_DATE_EPOCH": "soon"])
+        #expect(route.status == 2 && route.stderr.contains("SOURCE_DATE_EPOCH must be a whole number"), "\(route.stderr)")
+    }
+
     @Test func memoryTraceLinesGoToStandardErrorOnlyWhenAsked() throws {
         let dir = scratch("memtrace")
         let quiet = try InProcess.geoindex(["build", TestData.sample("town.osm"), "-o", dir + "/t.geoidx", "-q"])
