@@ -34,6 +34,10 @@ public struct MapMatcher: Sendable {
     public let graph: RoadGraph
     public let options: MatchOptions
 
+    /// The HMM found each path of a run within its bound; a search this many times wider only
+    /// guards against a corrupt graph (not a tunable: the route does not depend on it).
+    static let retryBoundFactor = 4.0
+
     public init(graph: RoadGraph, options: MatchOptions = MatchOptions()) {
         self.graph = graph
         self.options = options
@@ -121,7 +125,7 @@ public struct MapMatcher: Sendable {
                 // The HMM found a path within the bound; the wider retry only guards against a corrupt graph.
                 let bound = viterbi.bound(straight: gc)
                 if let path = viterbi.search.path(from: s, to: t, bound: bound, backtrack: parameters.backtrack)
-                    ?? viterbi.search.path(from: s, to: t, bound: bound * 4, backtrack: parameters.backtrack) {
+                    ?? viterbi.search.path(from: s, to: t, bound: bound * MapMatcher.retryBoundFactor, backtrack: parameters.backtrack) {
                     vertexOf.append(assembler.append(path, from: s, to: t))
                 } else {
                     vertexOf.append(assembler.vertexCount - 1)
