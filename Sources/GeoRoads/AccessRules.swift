@@ -1,8 +1,9 @@
 // OSM access, direction and speed rules per travel mode, in the spirit of the
 // OSRM and GraphHopper profiles: which road classes each mode may use, the
 // access tag hierarchy (access → vehicle → motor_vehicle/bicycle, foot),
-// oneway variants and their bicycle exceptions, barriers on nodes, and speeds
-// by class (maxspeed honoured for cars).
+// oneway variants and their bicycle exceptions (read by Oneway), barriers on
+// nodes, and speeds by class (maxspeed honoured for cars). `profile` is its
+// steps in order: the routable class, then per mode permission, oneway, speed.
 import Foundation
 
 /// Everything the graph stores about one way, for all modes at once.

@@ -201,6 +201,16 @@ private func both(_ speed: UInt8) -> ModeAccess { ModeAccess(forward: true, back
         #expect(access(p, .foot) == both(5))
     }
 
+    @Test func onewayValuesKeepTheirCodesAndDirections() {
+        #expect([Oneway.no, .forward, .backward, .reversible].map(\.rawValue) == [0, 1, -1, 2])
+        #expect(Oneway.forward.allowsForward && !Oneway.forward.allowsBackward)
+        #expect(!Oneway.backward.allowsForward && Oneway.backward.allowsBackward)
+        #expect(!Oneway.reversible.allowsForward && !Oneway.reversible.allowsBackward)
+        #expect(Oneway(tags: [:], roadClass: .motorwayLink) == .forward)
+        #expect(Oneway(bicycleTags: [:], general: .reversible) == .no)
+        #expect(Oneway(footTags: ["oneway:foot": "yes"]) == .forward)
+    }
+
     // MARK: maxspeed
 
     @Test func maxspeedSetsTheCarSpeedAtNinetyPercent() {
