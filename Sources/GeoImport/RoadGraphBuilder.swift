@@ -46,7 +46,7 @@ public final class RoadGraphBuilder: RoadNetworkSink {
     public init() {}
 
     public func addBarrier(nodeID: Int64, tags: [String: String]) {
-        let b = AccessRules.barrierBlocks(tags)
+        let b = AccessRules.barrierBlocks(tags).rawValue
         if b != 0 {
             barrierIDs.append(nodeID)
             barrierModes.append(b)
@@ -190,7 +190,7 @@ public final class RoadGraphBuilder: RoadNetworkSink {
         }
         wayStream = nil
         parts.nodes = junctions.map { coords[Int($0)] }
-        parts.barriers = junctions.map { flags[Int($0)] >> 3 }
+        parts.barriers = junctions.map { TravelModes(rawValue: flags[Int($0)] >> 3) }
         parts.osmIDs = junctions.map { nodeIDs[Int($0)] }
         // Stubs in a stable order (node, then neighbour), so the same input gives the same bytes.
         parts.stubs = stubs.sorted { ($0.node, $0.neighbor, $0.profile) < ($1.node, $1.neighbor, $1.profile) }

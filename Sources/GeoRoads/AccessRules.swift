@@ -1,15 +1,16 @@
 // OSM access, direction and speed rules per travel mode, in the spirit of the
 // OSRM and GraphHopper profiles: which road classes each mode may use, the
 // access tag hierarchy (access → vehicle → motor_vehicle/bicycle, foot),
-// oneway variants and their bicycle exceptions, barriers on nodes, and speeds
-// by class (maxspeed honoured for cars).
+// oneway variants and their bicycle exceptions (read by Oneway), barriers on
+// nodes, and speeds by class (maxspeed honoured for cars). `profile` is its
+// steps in order: the routable class, then per mode permission, oneway, speed.
 import Foundation
 
 /// Everything the graph stores about one way, for all modes at once.
 public struct WayProfile: Hashable, Sendable {
     public var roadClass: RoadClass
-    /// Bits per mode: forward (along the way's node order), backward.
-    public var access: UInt8
+    /// The modes that may travel the way in each direction.
+    public var access: RoadAccess
     /// km/h per mode (0 where not allowed).
     public var speeds: [UInt8]
     public var name: String
@@ -66,8 +67,28 @@ public enum AccessRules {
     ]
     static let footSpeeds: [RoadClass: Double] = [.steps: 3, .ferry: 10]
 
-    /// The profile of a routable way, or nil when no mode may use it.
+    /// The profile of a routable way, or nil when no mode may use it: its road class, then per mode
+    /// whether the mode may use it, in which directions, and how fast.
     public static func profile(_ tags: [String: String]) -> WayProfile? {
+        guard let roadClass = routableClass(tags) else { return nil }
+        let general = Oneway(tags: tags, roadClass: roadClass)
+        var access = RoadAccess()
+        var speeds = [UInt8](repeating: 0, count: 3)
+        for m in TravelMode.allCases {
+            let use = permission(tags, roadClass, m)
+            guard use != .denied else { continue }
+            let oneway = oneway(tags, m, general: general)
+            if oneway.allowsForward { access.forward.insert(TravelModes(m)) }
+            if oneway.allowsBackward { access.backward.insert(TravelModes(m)) }
+            speeds[m.rawValue] = speedByte(speed(tags, roadClass, m, dismount: use == .dismounted))
+        }
+        guard !access.isEmpty else { return nil }
+        return WayProfile(roadClass: roadClass, access: access, speeds: speeds, name: tags["name"] ?? tags["ref"] ?? "")
+    }
+
+    /// The road class of a way the router may use (a highway of a known class or a ferry route),
+    /// or nil: areas other than pedestrian squares and platforms, closed construction sites.
+    static func routableClass(_ tags: [String: String]) -> RoadClass? {
         let roadClass: RoadClass
         if tags["route"] == "ferry" {
             roadClass = .ferry
@@ -79,73 +100,40 @@ public enum AccessRules {
         }
         if tags["area"] == "yes" && roadClass != .pedestrian && roadClass != .footway && roadClass != .platform { return nil }
         if let a = tags["access"], a == "no", tags["highway"] == "construction" { return nil }
-        var access: UInt8 = 0
-        var speeds = [UInt8](repeating: 0, count: 3)
-        let oneway = onewayDirection(tags, roadClass)
-        let motorroad = tags["motorroad"] == "yes"
-        for m in TravelMode.allCases {
-            var allowed = classAllows(roadClass, m)
-            var dismount = false
-            if motorroad && m != .car { allowed = false }
-            if let v = accessValue(tags, m) {
-                if allowedValues.contains(v) { allowed = true }
-                else if deniedValues.contains(v) { allowed = false }
-                else if v == "dismount" && m == .bicycle { allowed = true; dismount = true }
-            }
-            // A designated cycleway or path for bikes stays closed to cars whatever `access` says.
-            if m == .car && !classAllows(roadClass, .car) && tags["motor_vehicle"] == nil && tags["motorcar"] == nil { allowed = false }
-            if m == .bicycle && (roadClass == .footway || roadClass == .pedestrian) && tags["bicycle"] == nil { dismount = true }
-            if m == .bicycle && roadClass == .steps && tags["bicycle"] != "yes" { dismount = true }
-            guard allowed else { continue }
-            var fwd = true, bwd = true
-            switch m {
-            case .car:
-                if oneway == 1 { bwd = false } else if oneway == -1 { fwd = false } else if oneway == 2 { fwd = false; bwd = false }
-            case .bicycle:
-                let bikeOneway = bicycleOneway(tags, general: oneway)
-                if bikeOneway == 1 { bwd = false } else if bikeOneway == -1 { fwd = false }
-            case .foot:
-                if let f = tags["oneway:foot"] {
-                    if ["yes", "1", "true"].contains(f) { bwd = false } else if f == "-1" { fwd = false }
-                }
-            }
-            if fwd { access |= m.forwardBit }
-            if bwd { access |= m.backwardBit }
-            speeds[m.rawValue] = UInt8(max(1, min(255, speed(tags, roadClass, m, dismount: dismount).rounded())))
-        }
-        guard access != 0 else { return nil }
-        let name = tags["name"] ?? tags["ref"] ?? ""
-        return WayProfile(roadClass: roadClass, access: access, speeds: speeds, name: name)
+        return roadClass
     }
 
-    /// 1 = forward only, -1 = backward only, 2 = closed (reversible), 0 = both.
-    static func onewayDirection(_ tags: [String: String], _ c: RoadClass) -> Int {
-        switch tags["oneway"] {
-        case "yes", "1", "true": return 1
-        case "-1", "reverse": return -1
-        case "reversible", "alternating": return 2
-        case "no", "false", "0": return 0
-        default: break
+    /// Whether a mode may use a way of a class, and whether a cyclist must push along it.
+    enum Permission { case denied, allowed, dismounted }
+
+    /// The class default, then the mode's access hierarchy; motorroads are for cars only.
+    static func permission(_ tags: [String: String], _ roadClass: RoadClass, _ m: TravelMode) -> Permission {
+        var allowed = classAllows(roadClass, m)
+        var dismount = false
+        if tags["motorroad"] == "yes" && m != .car { allowed = false }
+        if let v = accessValue(tags, m) {
+            if allowedValues.contains(v) { allowed = true }
+            else if deniedValues.contains(v) { allowed = false }
+            else if v == "dismount" && m == .bicycle { allowed = true; dismount = true }
         }
-        if let j = tags["junction"], j == "roundabout" || j == "circular" { return 1 }
-        if c == .motorway || c == .motorwayLink { return 1 }
-        return 0
+        // A designated cycleway or path for bikes stays closed to cars whatever `access` says.
+        if m == .car && !classAllows(roadClass, .car) && tags["motor_vehicle"] == nil && tags["motorcar"] == nil { allowed = false }
+        if m == .bicycle && (roadClass == .footway || roadClass == .pedestrian) && tags["bicycle"] == nil { dismount = true }
+        if m == .bicycle && roadClass == .steps && tags["bicycle"] != "yes" { dismount = true }
+        return !allowed ? .denied : dismount ? .dismounted : .allowed
     }
 
-    static func bicycleOneway(_ tags: [String: String], general: Int) -> Int {
-        if let b = tags["oneway:bicycle"] {
-            switch b {
-            case "no", "false", "0": return 0
-            case "yes", "1", "true": return 1
-            case "-1": return -1
-            default: break
-            }
+    /// The directions open to a mode: the general oneway for cars, its bicycle exceptions, `oneway:foot`.
+    static func oneway(_ tags: [String: String], _ m: TravelMode, general: Oneway) -> Oneway {
+        switch m {
+        case .car: general
+        case .bicycle: Oneway(bicycleTags: tags, general: general)
+        case .foot: Oneway(footTags: tags)
         }
-        for k in ["cycleway", "cycleway:left", "cycleway:right", "cycleway:both"] {
-            if let v = tags[k], v.hasPrefix("opposite") { return 0 }
-        }
-        return general == 2 ? 0 : general
     }
+
+    /// A speed as the graph stores it: whole km/h, 1 to 255.
+    static func speedByte(_ kmh: Double) -> UInt8 { UInt8(max(1, min(255, kmh.rounded()))) }
 
     package static func speed(_ tags: [String: String], _ c: RoadClass, _ m: TravelMode, dismount: Bool) -> Double {
         switch m {
@@ -177,22 +165,21 @@ public enum AccessRules {
         return lower.contains("mph") ? v * 1.609 : lower.contains("knots") ? v * 1.852 : v
     }
 
-    /// Which modes a barrier node stops (bits: car 1, bicycle 2, foot 4).
-    public static func barrierBlocks(_ tags: [String: String]) -> UInt8 {
-        var blocks: UInt8 = 0
+    /// Which modes a barrier node stops.
+    public static func barrierBlocks(_ tags: [String: String]) -> TravelModes {
+        var blocks: TravelModes
         switch tags["barrier"] ?? "" {
         case "bollard", "block", "jersey_barrier", "cycle_barrier", "bus_trap", "planter", "log", "rope", "chain",
-             "motorcycle_barrier", "height_restrictor": blocks = 1
-        case "stile", "kissing_gate", "turnstile", "full-height_turnstile": blocks = 1 | 2
-        case "fence", "wall", "hedge", "retaining_wall", "ditch", "city_wall": blocks = 1 | 2 | 4
-        default: blocks = 0
+             "motorcycle_barrier", "height_restrictor": blocks = .car
+        case "stile", "kissing_gate", "turnstile", "full-height_turnstile": blocks = [.car, .bicycle]
+        case "fence", "wall", "hedge", "retaining_wall", "ditch", "city_wall": blocks = .all
+        default: blocks = []
         }
         // Node access tags override the barrier's default.
         for m in TravelMode.allCases {
-            let bit = UInt8(1) << UInt8(m.rawValue)
             guard let v = accessValue(tags, m) else { continue }
-            if allowedValues.contains(v) || (v == "dismount" && m == .bicycle) { blocks &= ~bit }
-            else if deniedValues.contains(v) { blocks |= bit }
+            if allowedValues.contains(v) || (v == "dismount" && m == .bicycle) { blocks.remove(TravelModes(m)) }
+            else if deniedValues.contains(v) { blocks.insert(TravelModes(m)) }
         }
         return blocks
     }

@@ -22,11 +22,11 @@ public struct RoadEdge: Sendable {
 
 public struct RoadProfile: Sendable {
     public let roadClass: RoadClass
-    public let access: UInt8
+    public let access: RoadAccess
     public let speeds: (UInt8, UInt8, UInt8)
     public let nameOffset: Int
 
-    @inlinable init(roadClass: RoadClass, access: UInt8, speeds: (UInt8, UInt8, UInt8), nameOffset: Int) {
+    @inlinable init(roadClass: RoadClass, access: RoadAccess, speeds: (UInt8, UInt8, UInt8), nameOffset: Int) {
         self.roadClass = roadClass
         self.access = access
         self.speeds = speeds
@@ -34,7 +34,7 @@ public struct RoadProfile: Sendable {
     }
 
     @inlinable public func allows(_ mode: TravelMode, forward: Bool) -> Bool {
-        access & (forward ? mode.forwardBit : mode.backwardBit) != 0
+        access.allows(mode, forward: forward)
     }
 
     @inlinable public func speed(_ mode: TravelMode) -> Double {
@@ -101,7 +101,8 @@ public struct RoadGraph: Sendable {
         return FixedCoordinate(lat: view.i32(o), lon: view.i32(o + 4))
     }
 
-    @inlinable @inline(__always) public func barrier(_ n: Int) -> UInt8 { view.u8(barriersAt + n) }
+    /// The modes a barrier at node `n` stops (none for most nodes).
+    @inlinable @inline(__always) public func barrier(_ n: Int) -> TravelModes { TravelModes(rawValue: view.u8(barriersAt + n)) }
 
     /// Adjacent edge entries of node `n`: (edge index, traversed against the way's direction).
     @inlinable @inline(__always) public func forEachAdjacent(_ n: Int, _ body: (Int, Bool) -> Void) {
@@ -126,7 +127,7 @@ public struct RoadGraph: Sendable {
 
     @inlinable public func profile(_ p: Int) -> RoadProfile {
         let o = profilesAt + p * RoadGraphFormat.profileSize
-        return RoadProfile(roadClass: RoadClass(rawValue: view.u8(o)) ?? .other, access: view.u8(o + 1),
+        return RoadProfile(roadClass: RoadClass(rawValue: view.u8(o)) ?? .other, access: RoadAccess(byte: view.u8(o + 1)),
                            speeds: (view.u8(o + 2), view.u8(o + 3), view.u8(o + 4)), nameOffset: Int(view.u32(o + 8)))
     }
 

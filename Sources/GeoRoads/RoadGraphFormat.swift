@@ -5,11 +5,12 @@
 // u32 stub count (byte 56), zero padding. Then fixed-size arrays whose positions
 // follow from the counts:
 //   nodes        nodeCount × (i32 lat, i32 lon), Hilbert-ordered
-//   barriers     nodeCount × u8 (modes a barrier stops: car 1, bicycle 2, foot 4), padded to 4
+//   barriers     nodeCount × u8 (modes a barrier stops, a TravelModes set: car 1, bicycle 2, foot 4), padded to 4
 //   adjStart     (nodeCount + 1) × u32  — CSR offsets into adj
 //   adj          2·edgeCount × u32      — edge << 1 | 1 when traversed against the way's direction
 //   edges        edgeCount × 20 bytes   — from u32, to u32, profile u32, length f32 (m), shapeStart u32
-//   profiles     profileCount × 12      — class u8, access u8, speed car/bicycle/foot u8, pad u8, pad u16, name offset u32
+//   profiles     profileCount × 12      — class u8, access u8 (mode m forward bit 2m, backward 2m + 1: RoadAccess(byte:)),
+//                                         speed car/bicycle/foot u8, pad u8, pad u16, name offset u32
 //   shapes       shapeCount × (i32, i32) — points between an edge's end nodes, edge by edge
 //   gridStart    (rows·cols + 1) × u32  — uniform grid over edge segments, CSR
 //   gridEdges    gridEntryCount × u32

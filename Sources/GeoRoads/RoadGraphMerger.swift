@@ -47,7 +47,7 @@ enum RoadGraphMerger {
                 let id = g.osmID(ofNode: n)
                 if id != 0, let existing = nodeOf[id] {
                     map[n] = existing
-                    parts.barriers[Int(existing)] |= g.barrier(n)
+                    parts.barriers[Int(existing)].formUnion(g.barrier(n))
                     continue
                 }
                 let k = UInt32(parts.nodes.count)

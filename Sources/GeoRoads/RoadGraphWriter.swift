@@ -42,8 +42,8 @@ package struct RoadGraphParts {
     }
 
     package var nodes: [FixedCoordinate] = []
-    /// Per node, the modes a barrier there stops (car 1, bicycle 2, foot 4).
-    package var barriers: [UInt8] = []
+    /// Per node, the modes a barrier there stops.
+    package var barriers: [TravelModes] = []
     /// Per node, its OSM id (0 when unknown).
     package var osmIDs: [Int64] = []
     package var edges: [Edge] = []
@@ -112,14 +112,14 @@ package enum RoadGraphWriter {
         w.u32(UInt32(layout.stubCount))
         while w.count < RoadGraphFormat.headerSize { w.u8(0) }
         for c in g.nodes { w.i32(c.lat); w.i32(c.lon) }
-        for b in g.barriers { w.u8(b) }
+        for b in g.barriers { w.u8(b.rawValue) }
         w.align(to: 4)
         for v in adjStart { w.u32(v) }
         for v in adj { w.u32(v) }
         for e in g.edges { w.u32(e.from); w.u32(e.to); w.u32(e.profile); w.u32(e.length.bitPattern); w.u32(e.shapeStart) }
         for p in g.profiles {
             w.u8(p.roadClass.rawValue)
-            w.u8(p.access)
+            w.u8(p.access.byte)
             for s in p.speeds { w.u8(s) }
             w.u8(0)
             w.u16(0)

@@ -20,10 +20,6 @@ public enum TravelMode: Int, CaseIterable, Sendable {
         default: return nil
         }
     }
-
-    /// Bit of "may travel along the way's direction" in an edge's access byte; backward is the next bit.
-    @inlinable var forwardBit: UInt8 { UInt8(1) << UInt8(rawValue * 2) }
-    @inlinable var backwardBit: UInt8 { UInt8(1) << UInt8(rawValue * 2 + 1) }
 }
 
 public enum RoadClass: UInt8, CaseIterable, Sendable {

@@ -25,6 +25,11 @@ public struct MatchConfig: Sendable, Equatable {
     /// with scale β = max(`minBeta`, accuracy ÷ `betaDivisor`).
     public var betaDivisor = 5.0
     public var minBeta = 2.0
+    /// Routes between the candidates of consecutive points are looked for up to
+    /// max(`routeFactor` × straight distance, straight + 2 × search radius) + `routeSlack` metres;
+    /// a longer one scores too low to matter.
+    public var routeFactor = 2.0
+    public var routeSlack = 50.0
     /// How far a path may run backwards along the edge it starts on: accuracy clamped to this range, metres.
     public var backtrackRange: ClosedRange<Double> = 5...30
     /// States whose score trails the layer's best by more than this (log-probability) are not extended.
@@ -96,10 +101,13 @@ public struct MatchConfig: Sendable, Equatable {
     /// The HMM's parameters for a track of this accuracy matched for `mode`.
     func parameters(accuracy: Double, mode: TravelMode) -> ViterbiMatcher.Parameters {
         let a = clamp(accuracy, accuracyRange)
+        let radius = searchRadius(accuracy: a)
         return ViterbiMatcher.Parameters(
-            sigma: a, beta: max(minBeta, a / betaDivisor), radius: searchRadius(accuracy: a),
-            maxCandidates: max(1, maxCandidates), gap: gapLimit(mode: mode, accuracy: a), maxSkipped: max(0, maxSkipped),
-            backtrack: clamp(a, backtrackRange), beam: beam, minRunPoints: minRunPoints, pushPenalty: pushPenalty)
+            emission: EmissionModel(sigma: a, pushPenalty: pushPenalty),
+            transition: TransitionModel(beta: max(minBeta, a / betaDivisor), routeFactor: routeFactor, endSlack: 2 * radius,
+                                        routeSlack: routeSlack),
+            radius: radius, maxCandidates: max(1, maxCandidates), gap: gapLimit(mode: mode, accuracy: a),
+            maxSkipped: max(0, maxSkipped), backtrack: clamp(a, backtrackRange), beam: beam, minRunPoints: minRunPoints)
     }
 
     private func clamp(_ v: Double, _ r: ClosedRange<Double>) -> Double { min(max(v, r.lowerBound), r.upperBound) }

@@ -2,7 +2,10 @@
 // the graphs of the regions near its points joined into one (RoadGraph.merged),
 // so a trip that crosses from one region into the next is found as on one
 // extract. A joined network is kept for the next request near the same
-// regions; safe to share between threads (the HTTP server's workers).
+// regions; safe to share between threads (the HTTP server's workers). That
+// cache is GeoRouting's one piece of shared mutable state, behind a Mutex
+// (docs/ARCHITECTURE.md names it among the exceptions to "immutable, no
+// locks"); the graphs themselves are immutable.
 import Foundation
 import GeoBase
 import GeoRoads

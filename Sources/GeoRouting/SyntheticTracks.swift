@@ -2,32 +2,11 @@
 // routes from our own router between random graph nodes, then a GPS-like
 // recording of each (a fix every 20 m, Gaussian noise σ = 5 m per axis, 4 s
 // apart) or a drawn-like line (corners cut by smoothing, wandering 20–40 m
-// off the road, no times). Same seed, same tracks, on every machine.
+// off the road, no times). Same seed, same tracks, on every machine (the
+// generator is GeoBase's SplitMix64).
 import Foundation
 import GeoBase
 import GeoRoads
-
-/// SplitMix64: tiny, fast and identical everywhere (Swift's default generator is not seedable).
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A standard normal deviate (Box–Muller).
-    public mutating func gaussian() -> Double {
-        let u = max(Double.leastNonzeroMagnitude, Double.random(in: 0..<1, using: &self))
-        let v = Double.random(in: 0..<1, using: &self)
-        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-    }
-}
 
 public enum SyntheticTracks {
     /// Road classes a truth route may not use: ways some engines let a bicycle use and others do not
@@ -37,8 +16,8 @@ public enum SyntheticTracks {
 
     /// `count` fastest routes between random nodes, each `minLength`–`maxLength` metres long, that
     /// keep to ordinary roads. Fewer when the graph has no such routes.
-    public static func randomRoutes(graph: RoadGraph, mode: TravelMode, count: Int, minLength: Double, maxLength: Double,
-                                    rng: inout SeededRandom) -> [Route] {
+    package static func randomRoutes(graph: RoadGraph, mode: TravelMode, count: Int, minLength: Double, maxLength: Double,
+                                    rng: inout SplitMix64) -> [Route] {
         guard graph.nodeCount > 1 else { return [] }
         let router = Router(graph: graph)
         var routes: [Route] = []
@@ -59,8 +38,8 @@ public enum SyntheticTracks {
     }
 
     /// Points every `spacing` metres along `line`, each moved by Gaussian noise of σ = `noise` metres per axis.
-    public static func gpsLike(_ line: [Coordinate], spacing: Double = 20, noise: Double = 5,
-                               rng: inout SeededRandom) -> [Coordinate] {
+    package static func gpsLike(_ line: [Coordinate], spacing: Double = 20, noise: Double = 5,
+                               rng: inout SplitMix64) -> [Coordinate] {
         guard let origin = line.first else { return [] }
         let proj = LocalProjection(origin: origin)
         return resample(line.map(proj.project), every: spacing).map {
@@ -70,7 +49,7 @@ public enum SyntheticTracks {
 
     /// A finger drawing of `line`: a wandering sideways offset of 20–40 m (amplitude per track), corners
     /// cut by a moving average over ~60 m, a point every 25–35 m.
-    public static func drawnLike(_ line: [Coordinate], rng: inout SeededRandom) -> [Coordinate] {
+    package static func drawnLike(_ line: [Coordinate], rng: inout SplitMix64) -> [Coordinate] {
         guard let origin = line.first else { return [] }
         let proj = LocalProjection(origin: origin)
         let fine = resample(line.map(proj.project), every: 5)

@@ -38,11 +38,9 @@ struct TraversalRules: Sendable {
         maxSpeed = max(graph.maxSpeed(mode), 20) / 3.6
     }
 
-    private var modeBit: UInt8 { UInt8(1) << UInt8(mode.rawValue) }
-
     /// True when the mode may never pass node `n` (it may still start or end there).
     @inline(__always) func blocks(node n: Int) -> Bool {
-        !ignoreRestrictions && graph.barrier(n) & modeBit != 0
+        !ignoreRestrictions && graph.barrier(n).contains(mode)
     }
 
     /// May the mode travel along `profile` in the way's direction (`forward`) or against it?

@@ -9,20 +9,16 @@
 // close the run, so the match splits into segments instead of inventing a
 // route across the gap. Every point given comes back in a run or with the
 // reason it is in none. Route lengths come from shortest-path trees rooted at
-// the nodes where candidates leave their edges, cached across layers.
+// the nodes where candidates leave their edges, cached across layers. The
+// scores are the models' (HMMModels); the state of one call is a
+// ViterbiLattice.
 import Foundation
 import GeoBase
 
-/// A continuous run of matched points: their indices (into the points given) and chosen candidates.
-struct MatchedRun {
-    var points: [Int]
-    var states: [Candidate]
-}
-
 struct ViterbiMatcher {
     struct Parameters {
-        var sigma: Double
-        var beta: Double
+        var emission: EmissionModel
+        var transition: TransitionModel
         package var radius: Double
         var maxCandidates: Int
         /// Consecutive layers farther apart than this are not joined (MapMatcher cuts the input at its
@@ -34,8 +30,6 @@ struct ViterbiMatcher {
         var beam: Double
         /// Shorter runs the matcher lost the road around are dropped as fragments.
         var minRunPoints: Int
-        /// Emission penalty (log-probability) of a candidate where a cyclist must push.
-        var pushPenalty: Double
     }
 
     let parameters: Parameters
@@ -48,17 +42,8 @@ struct ViterbiMatcher {
         search = PathSearch(rules: rules)
     }
 
-    private struct Layer {
-        var point: Int
-        var candidates: [Candidate]
-        var scores: [Double]
-        var back: [Int]
-    }
-
     /// The route-distance limit of a transition between points `gc` metres apart.
-    func bound(straight gc: Double) -> Double {
-        max(2 * gc, gc + 2 * parameters.radius) + 50
-    }
+    func bound(straight gc: Double) -> Double { parameters.transition.bound(straight: gc) }
 
     /// The runs matched in a sequence of points, the breaks that end them, and for every point in
     /// no run the reason (indices local to the points given).
@@ -69,135 +54,87 @@ struct ViterbiMatcher {
         var reasons: [MatchedPoint.UnmatchedReason?]
     }
 
-    /// Matches `points` (one piece of an input segment; `times` in seconds, nil without, or nil for none).
+    /// Matches `points` (one piece of an input segment; `times` in seconds, nil without, or nil for none):
+    /// each point in turn goes into the lattice (`step`), then the runs are read out of it (`outcome`).
     mutating func match(_ points: [Coordinate], times: [Double?]? = nil) -> Outcome {
-        let p = parameters
-        var runs: [MatchedRun] = []
-        var breaks: [MatchBreak] = []
-        var noCandidates = [Bool](repeating: false, count: points.count)
-        var layers: [Layer] = []
-        var skipped: [Int] = []      // points after the last layer that could not be attached
-        var offRoad = 0              // consecutive points without any candidate
-        // Candidates of points that may be revisited after a restart (only those after the last layer).
-        var candidateCache: [Int: [Candidate]] = [:]
-        // The start of the current run once it is decided (see compact()).
-        var committed = MatchedRun(points: [], states: [])
-
-        /// The chain ending in `state` of layer `end`, back to the first layer, in order.
-        func chain(to state: Int, layer end: Int) -> MatchedRun {
-            var run = MatchedRun(points: [], states: [])
-            var k = state
-            for l in layers[...end].reversed() {
-                run.states.append(l.candidates[k])
-                run.points.append(l.point)
-                k = l.back[k]
-            }
-            return MatchedRun(points: run.points.reversed(), states: run.states.reversed())
-        }
-        func closeRun() {
-            guard let last = layers.last, let best = last.scores.indices.max(by: { last.scores[$0] < last.scores[$1] }) else { return }
-            let tail = chain(to: best, layer: layers.count - 1)
-            runs.append(MatchedRun(points: committed.points + tail.points, states: committed.states + tail.states))
-            committed = MatchedRun(points: [], states: [])
-            layers.removeAll()
-        }
-        /// Once every live state of the last layer descends from one state of an earlier layer, the
-        /// chain up to that state is decided whatever comes next: it leaves the layers (memory stays
-        /// bounded on a month-long recording).
-        func compact() {
-            let lastScores = layers[layers.count - 1].scores
-            var alive = lastScores.indices.filter { lastScores[$0].isFinite }
-            var l = layers.count - 1
-            while l > 0 && alive.count > 1 && layers.count - l < 1024 {
-                alive = Array(Set(alive.map { layers[l].back[$0] }.filter { $0 >= 0 }))
-                l -= 1
-            }
-            guard alive.count == 1, l > 0, layers[l].back[alive[0]] >= 0 else { return }
-            let decided = chain(to: layers[l].back[alive[0]], layer: l - 1)
-            committed.points += decided.points
-            committed.states += decided.states
-            layers.removeFirst(l)
-            layers[0].back = Array(repeating: -1, count: layers[0].back.count)
-        }
-        func breakRun(before i: Int, reason: BreakReason) {
-            if let last = layers.last {
-                breaks.append(MatchBreak(afterPoint: last.point, beforePoint: i, reason: reason,
-                                         distance: points[last.point].distance(to: points[i])))
-            }
-            closeRun()
-        }
-
+        var lattice = ViterbiLattice(pointCount: points.count)
         var i = 0
-        while i < points.count {
-            let cands: [Candidate]
-            if let c = candidateCache[i] { cands = c } else {
-                cands = candidateSearch.candidates(near: points[i], radius: p.radius, limit: p.maxCandidates)
-                candidateCache[i] = cands
-            }
-            if cands.isEmpty {
-                noCandidates[i] = true
-                offRoad += 1
-                if offRoad > p.maxSkipped && !layers.isEmpty {
-                    // Find the first point of the off-road stretch to report the break there.
-                    breakRun(before: i - offRoad + 1, reason: .offRoad)
-                    skipped.removeAll()
-                }
-                i += 1
-                continue
-            }
-            offRoad = 0
-            let emissions = cands.map { -0.5 * ($0.position.distance / p.sigma) * ($0.position.distance / p.sigma) - (search.rules.isPushed($0.profile) ? p.pushPenalty : 0) }
-            guard let prev = layers.last else {
-                layers.append(Layer(point: i, candidates: cands, scores: emissions, back: Array(repeating: -1, count: cands.count)))
-                i += 1
-                continue
-            }
-            let gc = points[prev.point].distance(to: points[i])
-            if gc > p.gap.limit(from: times?[prev.point], to: times?[i]) {
-                if let restart = skipped.first {
-                    // The points skipped since the last layer could not be reached from it: start again there.
-                    breakRun(before: restart, reason: .noRoute)
-                    skipped.removeAll()
-                    i = restart
-                    continue
-                }
-                breakRun(before: i, reason: .gap)
-                continue   // the point starts a new run
-            }
-            let limit = bound(straight: gc)
-            var scores = [Double](repeating: -.infinity, count: cands.count)
-            var back = [Int](repeating: -1, count: cands.count)
-            let top = prev.scores.max() ?? -.infinity
-            let entries = cands.map { search.entries($0) }
-            for (a, sa) in prev.scores.enumerated() where sa.isFinite && sa >= top - p.beam {
-                let costs = distances(from: prev.candidates[a], to: cands, entries: entries, bound: limit, layer: i)
-                for b in cands.indices where costs[b].isFinite {
-                    let s = sa - abs(costs[b] - gc) / p.beta + emissions[b]
-                    if s > scores[b] { scores[b] = s; back[b] = a }
-                }
-            }
-            if scores.allSatisfy({ !$0.isFinite }) {
-                skipped.append(i)
-                if skipped.count > p.maxSkipped {
-                    // Not an outlier but a real disconnection: restart from the first point that failed.
-                    let restart = skipped[0]
-                    breakRun(before: restart, reason: .noRoute)
-                    skipped.removeAll()
-                    i = restart
-                    continue
-                }
-                i += 1
-                continue
-            }
-            skipped.removeAll()
-            layers.append(Layer(point: i, candidates: cands, scores: scores, back: back))
-            candidateCache.removeAll(keepingCapacity: true)   // a restart never goes back past this layer
-            if layers.count >= 64 && layers.count % 32 == 0 { compact() }
-            i += 1
+        while i < points.count { i = step(i, points, times, &lattice) }
+        lattice.closeRun()
+        return outcome(of: lattice)
+    }
+
+    /// Point `i` into the lattice: its candidates, their emissions, the transitions from the last
+    /// layer, then the layer joins the run, or the run breaks. Returns the point to look at next:
+    /// `i` again when a gap ends the run before it, an earlier point when the run restarts there.
+    private mutating func step(_ i: Int, _ points: [Coordinate], _ times: [Double?]?, _ lattice: inout ViterbiLattice) -> Int {
+        let cands = candidates(at: i, near: points[i], &lattice)
+        guard !cands.isEmpty else { return offRoad(i, points, &lattice) }
+        lattice.offRoad = 0
+        let emissions = cands.map { parameters.emission.logProbability($0, rules: search.rules) }
+        guard let prev = lattice.layers.last else {
+            lattice.start(point: i, candidates: cands, emissions: emissions)
+            return i + 1
         }
-        closeRun()
-        let (kept, keptBreaks, dropped) = ViterbiMatcher.pruneFragments(runs: runs, breaks: breaks, minPoints: p.minRunPoints)
-        var reasons: [MatchedPoint.UnmatchedReason?] = noCandidates.map { $0 ? .offRoad : .outlier }
+        let straight = points[prev.point].distance(to: points[i])
+        if straight > parameters.gap.limit(from: times?[prev.point], to: times?[i]) {
+            if !lattice.skipped.isEmpty { return lattice.restartAtFirstSkipped(points: points) }
+            lattice.breakRun(before: i, reason: .gap, points: points)
+            return i   // the point starts a new run
+        }
+        let layer = transitions(from: prev, to: i, candidates: cands, emissions: emissions, straight: straight)
+        guard layer.scores.contains(where: \.isFinite) else {
+            // An outlier, or after too many in a row a real disconnection: restart from the first that failed.
+            lattice.skipped.append(i)
+            return lattice.skipped.count > parameters.maxSkipped ? lattice.restartAtFirstSkipped(points: points) : i + 1
+        }
+        lattice.extend(layer)
+        return i + 1
+    }
+
+    /// The candidates of point `i`, found once even when a restart comes back to it.
+    private mutating func candidates(at i: Int, near point: Coordinate, _ lattice: inout ViterbiLattice) -> [Candidate] {
+        if let cached = lattice.candidateCache[i] { return cached }
+        let found = candidateSearch.candidates(near: point, radius: parameters.radius, limit: parameters.maxCandidates)
+        lattice.candidateCache[i] = found
+        return found
+    }
+
+    /// A point with no road near: after more than `maxSkipped` in a row the run ends at the first of them.
+    private func offRoad(_ i: Int, _ points: [Coordinate], _ lattice: inout ViterbiLattice) -> Int {
+        lattice.noCandidates[i] = true
+        lattice.offRoad += 1
+        if lattice.offRoad > parameters.maxSkipped && !lattice.layers.isEmpty {
+            lattice.breakRun(before: i - lattice.offRoad + 1, reason: .offRoad, points: points)
+            lattice.skipped.removeAll()
+        }
+        return i + 1
+    }
+
+    /// Viterbi's recursion for point `i`: each candidate's best predecessor among the states of the
+    /// last layer within the beam, scored by the transition and emission models.
+    private mutating func transitions(from prev: ViterbiLattice.Layer, to i: Int, candidates cands: [Candidate],
+                                      emissions: [Double], straight: Double) -> ViterbiLattice.Layer {
+        let limit = parameters.transition.bound(straight: straight)
+        var scores = [Double](repeating: -.infinity, count: cands.count)
+        var back = [Int](repeating: -1, count: cands.count)
+        let top = prev.scores.max() ?? -.infinity
+        let entries = cands.map { search.entries($0) }
+        for (a, sa) in prev.scores.enumerated() where sa.isFinite && sa >= top - parameters.beam {
+            let routes = distances(from: prev.candidates[a], to: cands, entries: entries, bound: limit, layer: i)
+            for b in cands.indices where routes[b].isFinite {
+                let s = sa + parameters.transition.logProbability(route: routes[b], straight: straight) + emissions[b]
+                if s > scores[b] { scores[b] = s; back[b] = a }
+            }
+        }
+        return ViterbiLattice.Layer(point: i, candidates: cands, scores: scores, back: back)
+    }
+
+    /// The runs kept once fragments are pruned, their breaks, and every other point's reason.
+    private func outcome(of lattice: ViterbiLattice) -> Outcome {
+        let (kept, keptBreaks, dropped) = ViterbiMatcher.pruneFragments(runs: lattice.runs, breaks: lattice.breaks,
+                                                                        minPoints: parameters.minRunPoints)
+        var reasons: [MatchedPoint.UnmatchedReason?] = lattice.noCandidates.map { $0 ? .offRoad : .outlier }
         for i in dropped { reasons[i] = .fragment }
         for run in kept { for i in run.points { reasons[i] = nil } }
         return Outcome(runs: kept, breaks: keptBreaks, reasons: reasons)
@@ -207,6 +144,12 @@ struct ViterbiMatcher {
     /// track stays near them: consecutive points mostly have candidates on the same edges, so one
     /// tree serves several layers. (bound it was grown to, last layer that used it, the labels)
     private var trees: [Int: (bound: Double, layer: Int, space: SearchSpace)] = [:]
+
+    /// Past `maxTrees` trees, those unused for more than `treeIdleLayers` layers are evicted, at most
+    /// `maxSpareSpaces` of their search spaces kept for reuse; a tree is grown to `treeGrowth` times the
+    /// bound asked for. (Measured: 10 % more is faster than 50 % more; the bigger trees cost more than
+    /// the reuse saves.) They bound time and memory, not the model: no tunable of MatchConfig.
+    static let maxTrees = 256, treeIdleLayers = 2, maxSpareSpaces = 64, treeGrowth = 1.1
 
     /// The judged length of the cheapest path from `source` to each target (infinity beyond `bound`).
     private mutating func distances(from source: Candidate, to targets: [Candidate], entries: [[PathSearch.End]],
@@ -239,15 +182,14 @@ struct ViterbiMatcher {
             }
             spare.append(trees.removeValue(forKey: node)!.space)
         }
-        if trees.count > 256 {
-            for (n, t) in trees where t.layer < layer - 2 {
-                if spare.count < 64 { spare.append(t.space) }
+        if trees.count > Self.maxTrees {
+            for (n, t) in trees where t.layer < layer - Self.treeIdleLayers {
+                if spare.count < Self.maxSpareSpaces { spare.append(t.space) }
                 trees[n] = nil
             }
         }
-        // A little more than needed now, so the next layers (similar spacing) can reuse it. (Measured:
-        // 10 % more is faster than 50 % more; the bigger trees cost more than the reuse saves.)
-        let grown = bound * 1.1
+        // A little more than needed now, so the next layers (similar spacing) can reuse it.
+        let grown = bound * Self.treeGrowth
         var space = spare.popLast() ?? SearchSpace()
         search.tree(from: node, bound: grown, into: &space)
         trees[node] = (grown, layer, space)

@@ -117,7 +117,7 @@ enum MatchBench {
         let count = try a.int("--count", range: 1...10000) ?? 20
         let seed = UInt64(try a.int("--seed", range: 0...Int(Int32.max)) ?? 1)
         let minKm = try a.double("--min-km", range: 0.1...1000) ?? 0.8, maxKm = try a.double("--max-km", range: 0.1...1000) ?? 4
-        var rng = SeededRandom(seed: seed &* 1_000_003 &+ (kind == "gps" ? 1 : 2))
+        var rng = SplitMix64(seed: seed &* 1_000_003 &+ (kind == "gps" ? 1 : 2))
         let routes = SyntheticTracks.randomRoutes(graph: graph, mode: try mode(a), count: count, minLength: minKm * 1000,
                                                   maxLength: maxKm * 1000, rng: &rng)
         var tracks: [UInt8] = [], truth: [UInt8] = []

@@ -17,7 +17,7 @@ private struct ModeAccess: Equatable, CustomStringConvertible {
 
 private func access(_ p: WayProfile?, _ m: TravelMode) -> ModeAccess {
     guard let p else { return .closed }
-    return ModeAccess(forward: p.access & m.forwardBit != 0, backward: p.access & m.backwardBit != 0, speed: p.speeds[m.rawValue])
+    return ModeAccess(forward: p.access.forward.contains(m), backward: p.access.backward.contains(m), speed: p.speeds[m.rawValue])
 }
 
 private func both(_ speed: UInt8) -> ModeAccess { ModeAccess(forward: true, backward: true, speed: speed) }
@@ -201,6 +201,16 @@ private func both(_ speed: UInt8) -> ModeAccess { ModeAccess(forward: true, back
         #expect(access(p, .foot) == both(5))
     }
 
+    @Test func onewayValuesKeepTheirCodesAndDirections() {
+        #expect([Oneway.no, .forward, .backward, .reversible].map(\.rawValue) == [0, 1, -1, 2])
+        #expect(Oneway.forward.allowsForward && !Oneway.forward.allowsBackward)
+        #expect(!Oneway.backward.allowsForward && Oneway.backward.allowsBackward)
+        #expect(!Oneway.reversible.allowsForward && !Oneway.reversible.allowsBackward)
+        #expect(Oneway(tags: [:], roadClass: .motorwayLink) == .forward)
+        #expect(Oneway(bicycleTags: [:], general: .reversible) == .no)
+        #expect(Oneway(footTags: ["oneway:foot": "yes"]) == .forward)
+    }
+
     // MARK: maxspeed
 
     @Test func maxspeedSetsTheCarSpeedAtNinetyPercent() {
@@ -240,13 +250,14 @@ private func both(_ speed: UInt8) -> ModeAccess { ModeAccess(forward: true, back
         (["barrier": "stile", "bicycle": "dismount"], 1), (["barrier": "fence", "foot": "yes"], 3),
     ] as [([String: String], UInt8)])
     func barriersPerMode(tags: [String: String], blocks: UInt8) {
-        #expect(AccessRules.barrierBlocks(tags) == blocks, "\(tags)")
+        #expect(AccessRules.barrierBlocks(tags).rawValue == blocks, "\(tags)")
     }
 
     @Test func barrierBitsAreTheModeBits() {
-        // The graph and TraversalRules test `1 << mode.rawValue`.
-        #expect(AccessRules.barrierBlocks(["barrier": "bollard"]) == UInt8(1) << UInt8(TravelMode.car.rawValue))
-        #expect(AccessRules.barrierBlocks(["barrier": "bollard", "bicycle": "no"]) & UInt8(1) << UInt8(TravelMode.bicycle.rawValue) != 0)
-        #expect(AccessRules.barrierBlocks(["barrier": "bollard", "foot": "no"]) & UInt8(1) << UInt8(TravelMode.foot.rawValue) != 0)
+        // The barrier byte on disk is a TravelModes set: car 1, bicycle 2, foot 4.
+        #expect(AccessRules.barrierBlocks(["barrier": "bollard"]) == .car)
+        #expect(AccessRules.barrierBlocks(["barrier": "bollard", "bicycle": "no"]).contains(.bicycle))
+        #expect(AccessRules.barrierBlocks(["barrier": "bollard", "foot": "no"]).contains(.foot))
+        #expect(TravelModes.car.rawValue == 1 && TravelModes.bicycle.rawValue == 2 && TravelModes.foot.rawValue == 4)
     }
 }

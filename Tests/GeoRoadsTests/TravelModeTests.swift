@@ -13,12 +13,23 @@ import Testing
     }
 
     @Test func accessBitsAreDistinctPerModeAndDirection() {
+        // The profile's access byte on disk: mode m forward at bit 2m, backward at 2m + 1.
         var seen: UInt8 = 0
         for m in TravelMode.allCases {
-            #expect(seen & m.forwardBit == 0 && seen & m.backwardBit == 0)
-            seen |= m.forwardBit | m.backwardBit
+            let f = RoadAccess(forward: TravelModes(m)).byte, b = RoadAccess(backward: TravelModes(m)).byte
+            #expect(f == UInt8(1) << UInt8(2 * m.rawValue) && b == f << 1)
+            #expect(seen & (f | b) == 0)
+            seen |= f | b
         }
         #expect(seen == 0b11_1111)
+    }
+
+    @Test func accessByteRoundTrips() {
+        for byte in UInt8(0)...0b11_1111 {
+            #expect(RoadAccess(byte: byte).byte == byte)
+        }
+        let a = RoadAccess(byte: 0b01_10_01)   // car forward, bicycle backward, foot forward
+        #expect(a.forward == [.car, .foot] && a.backward == .bicycle)
     }
 
     @Test func roadClassesFromHighwayValues() {

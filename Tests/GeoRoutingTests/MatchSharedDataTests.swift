@@ -4,6 +4,7 @@
 // Andorra whose true routes are known, scored by their overlap within 10 m.
 import Foundation
 import Testing
+import GeoBase
 @testable import GeoRoads
 @testable import GeoRouting
 import GeoTestSupport
@@ -65,7 +66,7 @@ import GeoTestSupport
     func synthetic(_ osm: String, kind: String, count: Int, minKm: Double, maxKm: Double, seed: UInt64) throws -> Scores? {
         guard let path = TestData.shared(osm) else { return nil }
         let graph = try TestData.graph(of: path)
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let routes = SyntheticTracks.randomRoutes(graph: graph, mode: .bicycle, count: count, minLength: minKm * 1000,
                                                   maxLength: maxKm * 1000, rng: &rng)
         #expect(routes.count == count, "not enough synthetic routes")

@@ -57,7 +57,7 @@ import GeoTestSupport
     }
 
     static func points(around box: BoundingBox, count: Int, seed: UInt64) -> [Coordinate] {
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let padLat = (box.maxLat - box.minLat) * 0.6, padLon = (box.maxLon - box.minLon) * 0.6
         return (0..<count).map { _ in
             Coordinate(lat: box.minLat - padLat + rng.unit() * (box.maxLat - box.minLat + 2 * padLat),
@@ -86,18 +86,4 @@ import GeoTestSupport
         let graph = try TestData.graph(of: osm)
         #expect(Self.compare(graph, points: Self.points(around: graph.extent, count: 25, seed: 11), radius: 5_000) > 50)
     }
-}
-
-/// A small seeded generator (the tests' points are the same on every run).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -78,14 +78,14 @@ private func referenceCost(_ rules: TraversalRules, from a: Int, to b: Int) -> D
     @Test func bidirectionalAStarFindsTheOptimumOnMonaco() throws {
         guard let osm = TestData.shared("osrm/monaco.osm.gz") else { return }
         let graph = try TestData.graph(of: osm)
-        var rng = SeededRandom(seed: 5)
+        var rng = SplitMix64(seed: 5)
         let pairs = (0..<40).map { _ in (Int.random(in: 0..<graph.nodeCount, using: &rng), Int.random(in: 0..<graph.nodeCount, using: &rng)) }
         compareWithDijkstra(graph, pairs: pairs, modes: [.car, .bicycle], types: [.fastest])
     }
 
     @Test func searchSpaceKeepsLabelsAndPopsInOrder() {
         var space = SearchSpace(capacity: 4)
-        var rng = SeededRandom(seed: 9)
+        var rng = SplitMix64(seed: 9)
         for round in 0..<3 {
             space.reset()
             var expected: [Int: Double] = [:]
@@ -112,7 +112,7 @@ private func referenceCost(_ rules: TraversalRules, from a: Int, to b: Int) -> D
         let section = try #require(index.sections[.graph])
         let original = Array(index.file.view.bytes(section.offset, section.length))
         let ride = Array(try MatchSamplesTests.track("town-ride.gpx").points.prefix(25))
-        var rng = SeededRandom(seed: 77)
+        var rng = SplitMix64(seed: 77)
         var opened = 0
         for round in 0..<150 {
             var bytes = original

@@ -53,13 +53,13 @@ private func candidates(_ point: Coordinate, mode: TravelMode = .car) throws -> 
 @Suite struct ViterbiMatcherTests {
     @Test func theParametersFollowTheAccuracy() {
         let p = MatchConfig().parameters(accuracy: 10, mode: .car)
-        #expect(p.sigma == 10 && p.beta == 2 && p.radius == 30 && p.backtrack == 10)
+        #expect(p.emission.sigma == 10 && p.transition.beta == 2 && p.radius == 30 && p.backtrack == 10)
         #expect(p.gap.distance == 5000 && p.maxSkipped == 4 && p.minRunPoints == 3)
         // With times: 200 km/h, plus twice the search radius, at most 25 km.
         #expect(p.gap.limit(from: 0, to: 36) == 2000 + 60)
         #expect(p.gap.limit(from: 0, to: 3600) == 25_000)
         let drawn = MatchConfig().parameters(accuracy: 25, mode: .foot)
-        #expect(drawn.beta == 5 && drawn.radius == 75 && drawn.backtrack == 25)
+        #expect(drawn.transition.beta == 5 && drawn.radius == 75 && drawn.backtrack == 25)
         #expect(drawn.gap.distance == 2000 && abs(drawn.gap.limit(from: 10, to: 46) - (250 + 150)) < 1e-9)
         #expect(MatchConfig().parameters(accuracy: 10, mode: .bicycle).gap.distance == 3000)
     }

@@ -5,6 +5,7 @@
 // the writer through a client's mask to the reader.
 import Foundation
 import Testing
+import GeoBase
 import GeoTestSupport
 @testable import GeoServer
 
