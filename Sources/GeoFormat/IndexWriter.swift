@@ -174,7 +174,6 @@ public struct IndexWriter {
         for k in LandmarkKind.allCases {
             byKind.append((k.name, .int(Int64(drafts.filter { $0.kind == k }.count))))
         }
-        let w = metadata.warnings
         let box = metadata.dataBox.isEmpty ? BoundingBox(minLon: 0, minLat: 0, maxLon: 0, maxLat: 0) : metadata.dataBox.boundingBox
         var graph: [(String, JSONValue)] = []
         for k in graphMeta.keys.sorted() { graph.append((k, .int(Int64(graphMeta[k]!)))) }
@@ -189,21 +188,7 @@ public struct IndexWriter {
             ("osm", .object([("nodes", .int(Int64(metadata.elementCounts.nodes))),
                              ("ways", .int(Int64(metadata.elementCounts.ways))),
                              ("relations", .int(Int64(metadata.elementCounts.relations)))])),
-            ("warnings", .object([("missing_node_refs", .int(Int64(w.missingNodeRefs))),
-                                  ("ways_with_missing_nodes", .int(Int64(w.waysWithMissingNodes))),
-                                  ("ways_without_geometry", .int(Int64(w.waysWithoutGeometry))),
-                                  ("relations_without_geometry", .int(Int64(w.relationsWithoutGeometry))),
-                                  ("nodes_without_coordinates", .int(Int64(w.nodesWithoutCoordinates))),
-                                  ("out_of_order_nodes", .int(Int64(w.outOfOrderNodes))),
-                                  ("unclosed_rings", .int(Int64(w.unclosedRings))),
-                                  ("stray_inner_rings", .int(Int64(w.strayInnerRings))),
-                                  ("unclosed_boundary_rings", .int(Int64(w.unclosedBoundaryRings))),
-                                  ("boundaries_without_polygon", .int(Int64(w.boundariesWithoutPolygon))),
-                                  ("interpolations_without_end_number", .int(Int64(w.interpolationsWithoutEndNumber))),
-                                  ("interpolations_of_unknown_type", .int(Int64(w.interpolationsOfUnknownType))),
-                                  ("interpolations_across_streets", .int(Int64(w.interpolationsAcrossStreets))),
-                                  ("interpolations_too_long", .int(Int64(w.interpolationsTooLong))),
-                                  ("interpolations_not_fitting_type", .int(Int64(w.interpolationsNotFittingType)))])),
+            ("warnings", metadata.warnings.metaJSON),
             ("graph", .object(graph)),
         ])
         return meta.jsonBytes()

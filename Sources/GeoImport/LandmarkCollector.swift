@@ -88,8 +88,8 @@ public final class LandmarkCollector {
             if let c = nodes.coordinate(of: r) { scratch.append(c) } else { missing += 1 }
         }
         if missing > 0 {
-            warnings.missingNodeRefs += missing
-            warnings.waysWithMissingNodes += 1
+            warnings[.missingNodeRefs] += missing
+            warnings[.waysWithMissingNodes] += 1
         }
         var box = FixedBoundingBox.empty
         for c in scratch { box.extend(c) }
@@ -108,7 +108,7 @@ public final class LandmarkCollector {
         if interpolations.record(way: id, refs: refs, tags: dict, nodes: nodes) { return }
         guard let c = LandmarkClassifier.classify(dict, type: .way) else { return }
         guard !scratch.isEmpty else {
-            warnings.waysWithoutGeometry += 1
+            warnings[.waysWithoutGeometry] += 1
             return
         }
         if c.kind == .street {
@@ -154,7 +154,7 @@ public final class LandmarkCollector {
             }
         }
         guard !box.isEmpty else {
-            warnings.relationsWithoutGeometry += 1
+            warnings[.relationsWithoutGeometry] += 1
             return
         }
         var d = LandmarkDraft(osmType: .relation, osmID: b.relationIDs[i], kind: c.kind, categoryKey: c.key,
@@ -181,12 +181,12 @@ public final class LandmarkCollector {
         streetParts = DraftArchive()
         all.append(contentsOf: StreetMerger.merge(parts))
         all += interpolations.materialise(all, warnings: &warnings)
-        warnings.unclosedBoundaryRings = adminAreas.unclosedRings
-        warnings.boundariesWithoutPolygon = adminAreas.boundariesWithoutPolygon
+        warnings[.unclosedBoundaryRings] = adminAreas.unclosedRings
+        warnings[.boundariesWithoutPolygon] = adminAreas.boundariesWithoutPolygon
         PlaceHierarchy.assign(&all, areas: adminAreas.areas, withoutPolygon: adminAreas.withoutPolygon)
         LandmarkImportance.rankAreasBelowTheirPlaces(&all)
         all.append(contentsOf: PostcodeAreas.landmarks(for: all))
-        if !nodesReleased { warnings.outOfOrderNodes = nodes.outOfOrderCount }
+        if !nodesReleased { warnings[.outOfOrderNodes] = nodes.outOfOrderCount }
         return all
     }
 
@@ -200,8 +200,8 @@ public final class LandmarkCollector {
     /// The map shapes' section and count (nil without a map); the shapes' archive goes with it.
     func takeMapShapes() -> (section: [UInt8], count: Int)? {
         guard let mapShapes else { return nil }
-        warnings.unclosedRings = mapShapes.unclosedRings
-        warnings.strayInnerRings = mapShapes.strayInnerRings
+        warnings[.unclosedRings] = mapShapes.unclosedRings
+        warnings[.strayInnerRings] = mapShapes.strayInnerRings
         let result = (mapShapes.section(), mapShapes.count)
         self.mapShapes = nil
         return result
@@ -209,7 +209,7 @@ public final class LandmarkCollector {
 
     /// Releases the node locations once nothing needs them (the road graph has its coordinates).
     public func releaseNodes() {
-        warnings.outOfOrderNodes = nodes.outOfOrderCount
+        warnings[.outOfOrderNodes] = nodes.outOfOrderCount
         nodesReleased = true
         nodes = NodeStore()
     }
@@ -224,8 +224,8 @@ public final class LandmarkCollector {
     var adminAreaBytes: Int { adminAreas.memoryBytes }
 
     public func absorb(parseWarnings w: OSMParseWarnings) {
-        warnings.nodesWithoutCoordinates += w.nodesWithoutCoordinates
-        warnings.deletedElementsSkipped += w.deletedElementsSkipped
+        warnings[.nodesWithoutCoordinates] += w.nodesWithoutCoordinates
+        warnings[.deletedElementsSkipped] += w.deletedElementsSkipped
     }
 }
 
