@@ -134,11 +134,11 @@ public struct IndexWriter {
             let rec = RecordCodec.encode(d, placesRow: placesRow, strings: &strings)
             records.varint(rec.count)
             records.append(contentsOf: rec)
-            // Forward index: ordinal << 2 | class, ascending, delta-coded. A context word that is no
+            // Forward index: TokenEntry (ordinal and class), ascending, delta-coded. A context word that is no
             // other landmark's token has no ordinal, and no query can match it: left out.
             var tw = ByteWriter()
             var prev = 0
-            let entries = landmarkTokens[i].compactMap { t in ordinal[t.text].map { $0 << 2 | t.tokenClass.rawValue } }
+            let entries = landmarkTokens[i].compactMap { t in ordinal[t.text].map { TokenEntry(ordinal: $0, tokenClass: t.tokenClass).packed } }
             for (j, o) in entries.sorted().enumerated() {
                 tw.varint(j == 0 ? o : o - prev)
                 prev = o

@@ -269,8 +269,7 @@ public final class LandmarkIndex: @unchecked Sendable {
         extraTagReader.tags(i, selection)
     }
 
-    /// The tokens of landmark `i`, ascending, each as `ordinal << 2 | class` (TokenClass: 0 other
-    /// name, 1 displayed name, 2 address, 3 context).
+    /// The tokens of landmark `i`, ascending, each a packed TokenEntry (its ordinal and TokenClass).
     @inlinable public func tokenOrdinals(_ i: Int, into out: inout [Int]) {
         let n = tokenEntries(i, into: &out)
         out.removeLast(out.count - n)
@@ -283,7 +282,7 @@ public final class LandmarkIndex: @unchecked Sendable {
         let e = entry(i, table: tokenLists, offsets: tokenOffsets)
         // Every entry takes at least one byte, so `e.count` slots hold them all.
         if buffer.count < e.count { buffer.append(contentsOf: repeatElement(0, count: e.count - buffer.count)) }
-        let limit = trie.tokenCount * 4
+        let limit = TokenEntry.end(tokenCount: trie.tokenCount)
         return buffer.withUnsafeMutableBufferPointer { slots -> Int in
             var o = 0, k = 0, prev = 0
             while o < e.count {
