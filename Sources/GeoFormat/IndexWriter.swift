@@ -39,17 +39,17 @@ public struct IndexWriter {
         var strings = StringTableBuilder()
 
         // Categories, numbered by first appearance in the sorted order.
-        var categoryIDs: [String: Int] = [:]
-        var categoryList: [(String, String)] = []
+        var categoryIDs: [CategoryTag: Int] = [:]
+        var categoryList: [CategoryTag] = []
         var categoryPostings: [[UInt32]] = []
         var landmarkCategory = [UInt16](repeating: 0, count: n)
         for (i, d) in drafts.enumerated() {
-            let k = "\(d.categoryKey)=\(d.categoryValue)"
-            var id = categoryIDs[k]
+            let tag = CategoryTag(key: d.categoryKey, value: d.categoryValue)
+            var id = categoryIDs[tag]
             if id == nil, categoryList.count < Int(UInt16.max) {
                 id = categoryList.count
-                categoryIDs[k] = id
-                categoryList.append((d.categoryKey, d.categoryValue))
+                categoryIDs[tag] = id
+                categoryList.append(tag)
                 categoryPostings.append([])
             }
             let cid = id ?? 0
@@ -93,9 +93,9 @@ public struct IndexWriter {
 
         var cats = ByteWriter()
         cats.u32(UInt32(categoryList.count))
-        for (c, (k, v)) in categoryList.enumerated() {
-            cats.u32(UInt32(strings.ref(k)))
-            cats.u32(UInt32(strings.ref(v)))
+        for (c, tag) in categoryList.enumerated() {
+            cats.u32(UInt32(strings.ref(tag.key)))
+            cats.u32(UInt32(strings.ref(tag.value)))
             cats.u32(UInt32(post.count))
             cats.u32(UInt32(categoryPostings[c].count))
             PostingList.encode(categoryPostings[c], into: &post)

@@ -10,8 +10,7 @@ import GeoModel
 public struct CategoryDescription: Sendable {
     public let key: String
     public let value: String
-    /// "key=value".
-    public let tag: String
+    public let tag: CategoryTag
     public let label: String
     public let icon: String
 }
@@ -131,27 +130,28 @@ public final class LandmarkIndex: @unchecked Sendable {
         let (qt, _) = try section(.quadtree)
         guard qt.count >= 16 else { throw corrupt("QTRE") }
         quadtree = QuadtreeReader(view: qt, landmarkCount: n)
-        var ids: [String: Int] = [:]
+        var ids: [CategoryTag: Int] = [:]
         var described: [CategoryDescription] = []
         for c in 0..<min(categoryCount, 1 << 16) {
             let o = 4 + c * 16
             let k = StringTable(view: strs).string(at: Int(categoryTable.u32(o))) ?? ""
             let v = StringTable(view: strs).string(at: Int(categoryTable.u32(o + 4))) ?? ""
-            ids["\(k)=\(v)"] = c
-            described.append(CategoryDescription(key: k, value: v, tag: "\(k)=\(v)", label: CategoryCatalog.label(key: k, value: v),
+            let tag = CategoryTag(key: k, value: v)
+            ids[tag] = c
+            described.append(CategoryDescription(key: k, value: v, tag: tag, label: CategoryCatalog.label(key: k, value: v),
                                                  icon: CategoryCatalog.icon(key: k, value: v)))
         }
         categoryIDs = ids
         categoryDescriptions = described
     }
 
-    /// Category ids of this index by "key=value".
-    public let categoryIDs: [String: Int]
+    /// Category ids of this index by their tag.
+    public let categoryIDs: [CategoryTag: Int]
     /// Per category id: its tag, label and icon, worked out once at open.
     public let categoryDescriptions: [CategoryDescription]
 
     public func categoryDescription(_ id: Int) -> CategoryDescription {
-        id >= 0 && id < categoryDescriptions.count ? categoryDescriptions[id] : CategoryDescription(key: "", value: "", tag: "", label: "", icon: "marker")
+        id >= 0 && id < categoryDescriptions.count ? categoryDescriptions[id] : CategoryDescription(key: "", value: "", tag: CategoryTag(key: "", value: ""), label: "", icon: "marker")
     }
 
     // MARK: hot columns
