@@ -78,10 +78,30 @@ public final class LandmarkCollector {
         drafts.append(d)
     }
 
+    /// A way, handed to each of its consumers in turn: its extent (for relations), the map
+    /// shapes, the place hierarchy's areas, the road graph, the address interpolations, and the
+    /// landmarks (a street part or a landmark of its own).
     private func way(_ b: OSMBatch, _ i: Int) {
         counts.ways += 1
         let id = b.wayIDs[i]
         let refs = b.refs(ofWay: i)
+        let tags = b.tagRange(ofWay: i)
+        let box = lookUpPoints(of: refs)
+        if !box.isEmpty { wayExtents?.append(id: id, box: box) }
+        mapShapes?.way(id: id, refs: refs, points: scratch, b, tags: tags)
+        adminAreas.way(id: id, refs: refs, points: scratch, b, tags: tags)
+        guard !tags.isEmpty else { return }
+        passToRoads(way: id, refs: refs, b, tags: tags)
+        guard b.hasAnyTag(in: tags, of: LandmarkClassifier.interestingKeys) else { return }
+        let dict = b.tagDictionary(in: tags)
+        // House-number ranges become addresses in finish() (AddressInterpolation.swift), not landmarks of their own.
+        if interpolations.record(way: id, refs: refs, tags: dict, nodes: nodes) { return }
+        addLandmark(way: id, refs: refs, tags: dict, box: box)
+    }
+
+    /// The coordinates of `refs` that the node store has, into `scratch`, and their box; the
+    /// ones it lacks are counted.
+    private func lookUpPoints(of refs: ArraySlice<Int64>) -> FixedBoundingBox {
         scratch.removeAll(keepingCapacity: true)
         var missing = 0
         for r in refs {
@@ -93,19 +113,19 @@ public final class LandmarkCollector {
         }
         var box = FixedBoundingBox.empty
         for c in scratch { box.extend(c) }
-        if !box.isEmpty { wayExtents?.append(id: id, box: box) }
-        let tags = b.tagRange(ofWay: i)
-        mapShapes?.way(id: id, refs: refs, points: scratch, b, tags: tags)
-        adminAreas.way(id: id, refs: refs, points: scratch, b, tags: tags)
-        guard !tags.isEmpty else { return }
-        if let roads, b.hasAnyTag(in: tags, of: LandmarkCollector.roadKeys) {
-            let dict = b.tagDictionary(in: tags)
-            if dict["highway"] != nil || dict["route"] == "ferry" { roads.addWay(id: id, refs: refs, tags: dict) }
-        }
-        guard b.hasAnyTag(in: tags, of: LandmarkClassifier.interestingKeys) else { return }
+        return box
+    }
+
+    /// Highways and ferries go to the road graph (when the build makes one).
+    private func passToRoads(way id: Int64, refs: ArraySlice<Int64>, _ b: OSMBatch, tags: Range<Int>) {
+        guard let roads, b.hasAnyTag(in: tags, of: LandmarkCollector.roadKeys) else { return }
         let dict = b.tagDictionary(in: tags)
-        // House-number ranges become addresses in finish() (AddressInterpolation.swift), not landmarks of their own.
-        if interpolations.record(way: id, refs: refs, tags: dict, nodes: nodes) { return }
+        if dict["highway"] != nil || dict["route"] == "ferry" { roads.addWay(id: id, refs: refs, tags: dict) }
+    }
+
+    /// A way that classifies as a landmark: a street part (merged in finish()) or a landmark
+    /// pinned at its centroid (closed) or half-way along it (open).
+    private func addLandmark(way id: Int64, refs: ArraySlice<Int64>, tags dict: [String: String], box: FixedBoundingBox) {
         guard let c = LandmarkClassifier.classify(dict, type: .way) else { return }
         guard !scratch.isEmpty else {
             warnings[.waysWithoutGeometry] += 1
