@@ -96,26 +96,26 @@ public enum GeoindexCommand {
             line += "\(formatCount(a)) address\(a == 1 ? "" : "es") interpolated along \(formatCount(w)) way\(w == 1 ? "" : "s"); "
         }
         line += "\(formatCount(report.outputBytes)) bytes"
-        let w = report.warnings
-        if w.total > 0 {
-            var parts: [String] = []
-            if w.missingNodeRefs > 0 { parts.append("\(formatCount(w.missingNodeRefs)) missing node references in \(formatCount(w.waysWithMissingNodes)) ways") }
-            if w.waysWithoutGeometry > 0 { parts.append("\(formatCount(w.waysWithoutGeometry)) landmark ways without geometry") }
-            if w.relationsWithoutGeometry > 0 { parts.append("\(formatCount(w.relationsWithoutGeometry)) relations without geometry") }
-            if w.nodesWithoutCoordinates > 0 { parts.append("\(formatCount(w.nodesWithoutCoordinates)) nodes without coordinates") }
-            if w.outOfOrderNodes > 0 { parts.append("\(formatCount(w.outOfOrderNodes)) nodes out of id order") }
-            if w.interpolationWarnings > 0 { parts.append(interpolationWarnings(w)) }
-            line += "; warnings: " + parts.joined(separator: ", ")
-        }
+        let warnings = summary(report.warnings)
+        if !warnings.isEmpty { line += "; warnings: " + warnings }
         return line
     }
 
-    /// The interpolation ways and stretches left out, by reason.
-    static func interpolationWarnings(_ w: ImportWarnings) -> String {
-        let reasons = [(w.interpolationsWithoutEndNumber, "without a numbered end"), (w.interpolationsOfUnknownType, "of unknown type"),
-                       (w.interpolationsAcrossStreets, "across streets"), (w.interpolationsTooLong, "over 1,000 numbers"),
-                       (w.interpolationsNotFittingType, "with ends not fitting the type")]
-        return "address interpolations " + reasons.filter { $0.0 > 0 }.map { "\(formatCount($0.0)) \($0.1)" }.joined(separator: ", ")
+    /// The warnings, each counter in its words (ImportWarnings.Counter.summaryWords), the address
+    /// interpolations left out together and last; empty when there is none.
+    static func summary(_ w: ImportWarnings) -> String {
+        var parts: [String] = [], interpolations: [String] = []
+        for c in ImportWarnings.Counter.allCases where w[c] > 0 {
+            guard var words = c.summaryWords else { continue }
+            if c == .missingNodeRefs { words += " in \(formatCount(w[.waysWithMissingNodes])) ways" }
+            if c.isInterpolation {
+                interpolations.append("\(formatCount(w[c])) \(words)")
+            } else {
+                parts.append("\(formatCount(w[c])) \(words)")
+            }
+        }
+        if !interpolations.isEmpty { parts.append("address interpolations " + interpolations.joined(separator: ", ")) }
+        return parts.joined(separator: ", ")
     }
 
     static func info(_ args: CommandLineArguments, io: CommandIO) throws -> Int32 {

@@ -2,6 +2,7 @@
 // is derived from the same values), and the NDJSON landmark export.
 import Foundation
 import GeoBase
+import GeoModel
 
 public enum IndexInfo {
     public static func json(_ index: LandmarkIndex) -> JSONValue {
@@ -72,7 +73,7 @@ public enum IndexInfo {
                 ("id", .int(Int64(i))),
                 ("osm", .string(r.osmRef?.description ?? "")),
                 ("kind", .string(index.kind(i).name)),
-                ("category", .string("\(cat.key)=\(cat.value)")),
+                ("category", .string(CategoryTag(key: cat.key, value: cat.value).description)),
                 ("name", .string(display)),
                 ("names", .array(r.names.dropFirst().map { .string($0.value) })),
                 ("housenumber", JSONValue.optional(r.houseNumber)),

@@ -7,6 +7,7 @@
 // decode (ExtraTagReader.check).
 // Faults name the section: "index file is corrupt: TRIE (…)".
 import GeoBase
+import GeoModel
 import GeoRoads
 
 public enum IndexVerifier {
@@ -39,9 +40,9 @@ public enum IndexVerifier {
         checkTable(index, index.tokenLists, index.tokenOffsets, .tokens) { _, e in
             var o = 0, prev = -1
             while o < e.count {
-                guard let d = e.varint(&o, limit: 4 * index.trie.tokenCount) else { return false }
+                guard let d = e.varint(&o, limit: TokenEntry.end(tokenCount: index.trie.tokenCount)) else { return false }
                 let v = prev < 0 ? d : prev + d
-                guard v > prev, v >> 2 < index.trie.tokenCount else { return false }
+                guard v > prev, TokenEntry(packed: v).ordinal < index.trie.tokenCount else { return false }
                 prev = v
             }
             return true

@@ -10,8 +10,7 @@ import GeoModel
 public struct CategoryDescription: Sendable {
     public let key: String
     public let value: String
-    /// "key=value".
-    public let tag: String
+    public let tag: CategoryTag
     public let label: String
     public let icon: String
 }
@@ -131,27 +130,29 @@ public final class LandmarkIndex: @unchecked Sendable {
         let (qt, _) = try section(.quadtree)
         guard qt.count >= 16 else { throw corrupt("QTRE") }
         quadtree = QuadtreeReader(view: qt, landmarkCount: n)
-        var ids: [String: Int] = [:]
+        var ids: [CategoryTag: Int] = [:]
         var described: [CategoryDescription] = []
         for c in 0..<min(categoryCount, 1 << 16) {
             let o = 4 + c * 16
             let k = StringTable(view: strs).string(at: Int(categoryTable.u32(o))) ?? ""
             let v = StringTable(view: strs).string(at: Int(categoryTable.u32(o + 4))) ?? ""
-            ids["\(k)=\(v)"] = c
-            described.append(CategoryDescription(key: k, value: v, tag: "\(k)=\(v)", label: CategoryCatalog.label(key: k, value: v),
+            let tag = CategoryTag(key: k, value: v)
+            ids[tag] = c
+            described.append(CategoryDescription(key: k, value: v, tag: tag, label: CategoryCatalog.label(key: k, value: v),
                                                  icon: CategoryCatalog.icon(key: k, value: v)))
         }
         categoryIDs = ids
         categoryDescriptions = described
     }
 
-    /// Category ids of this index by "key=value".
-    public let categoryIDs: [String: Int]
+    /// Category ids of this index by their tag.
+    public let categoryIDs: [CategoryTag: Int]
     /// Per category id: its tag, label and icon, worked out once at open.
     public let categoryDescriptions: [CategoryDescription]
 
     public func categoryDescription(_ id: Int) -> CategoryDescription {
-        id >= 0 && id < categoryDescriptions.count ? categoryDescriptions[id] : CategoryDescription(key: "", value: "", tag: "", label: "", icon: CategoryCatalog.defaultIcon)
+        id >= 0 && id < categoryDescriptions.count ? categoryDescriptions[id]
+            : CategoryDescription(key: "", value: "", tag: CategoryTag(key: "", value: ""), label: "", icon: CategoryCatalog.defaultIcon)
     }
 
     // MARK: hot columns
@@ -269,8 +270,7 @@ public final class LandmarkIndex: @unchecked Sendable {
         extraTagReader.tags(i, selection)
     }
 
-    /// The tokens of landmark `i`, ascending, each as `ordinal << 2 | class` (TokenClass: 0 other
-    /// name, 1 displayed name, 2 address, 3 context).
+    /// The tokens of landmark `i`, ascending, each a packed TokenEntry (its ordinal and TokenClass).
     @inlinable public func tokenOrdinals(_ i: Int, into out: inout [Int]) {
         let n = tokenEntries(i, into: &out)
         out.removeLast(out.count - n)
@@ -283,7 +283,7 @@ public final class LandmarkIndex: @unchecked Sendable {
         let e = entry(i, table: tokenLists, offsets: tokenOffsets)
         // Every entry takes at least one byte, so `e.count` slots hold them all.
         if buffer.count < e.count { buffer.append(contentsOf: repeatElement(0, count: e.count - buffer.count)) }
-        let limit = trie.tokenCount * 4
+        let limit = TokenEntry.end(tokenCount: trie.tokenCount)
         return buffer.withUnsafeMutableBufferPointer { slots -> Int in
             var o = 0, k = 0, prev = 0
             while o < e.count {

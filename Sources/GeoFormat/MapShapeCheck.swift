@@ -58,24 +58,13 @@ extension MapShapeReader {
     }
 
     private func checkTree() -> String? {
-        var below: [(FixedBoundingBox, Int64)] = (0..<count).map { (shapeBox($0), MapShapeFormat.span(shapeBox($0))) }
-        for (level, c) in levels.enumerated() {
-            var current: [(FixedBoundingBox, Int64)] = []
-            current.reserveCapacity(c)
-            for j in 0..<c {
-                var box = FixedBoundingBox.empty
-                var span: Int64 = 0
-                for (b, s) in below[(j * MapShapeFormat.fanout)..<min((j + 1) * MapShapeFormat.fanout, below.count)] {
-                    box.extend(b)
-                    span = max(span, s)
-                }
+        for (level, nodesOfLevel) in MapShapeFormat.treeLevels(over: (0..<count).map(shapeBox)).enumerated() {
+            for (j, (box, span)) in nodesOfLevel.enumerated() {
                 let o = (levelStarts[level] + j) * MapShapeFormat.nodeSize
                 guard nodeBox(o) == box, Int64(nodes.u32(o + 16)) == min(span, Int64(UInt32.max)) else {
                     return "node \(j) of tree level \(level + 1)"
                 }
-                current.append((box, span))
             }
-            below = current
         }
         return nil
     }

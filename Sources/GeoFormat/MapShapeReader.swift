@@ -32,6 +32,30 @@ enum MapShapeFormat {
         return out
     }
 
+    /// The tree over `boxes` (the shapes' boxes in file order), level by level from the leaves
+    /// up: each node's box and the largest span below it. The writer writes these nodes and the
+    /// check compares the file's with them, so the two cannot disagree about the tree.
+    static func treeLevels(over boxes: [FixedBoundingBox]) -> [[(box: FixedBoundingBox, span: Int64)]] {
+        var below: [(box: FixedBoundingBox, span: Int64)] = boxes.map { ($0, span($0)) }
+        var levels: [[(box: FixedBoundingBox, span: Int64)]] = []
+        for c in levelCounts(shapes: boxes.count) {
+            var level: [(box: FixedBoundingBox, span: Int64)] = []
+            level.reserveCapacity(c)
+            for j in 0..<c {
+                var box = FixedBoundingBox.empty
+                var largest: Int64 = 0
+                for (b, s) in below[(j * fanout)..<min((j + 1) * fanout, below.count)] {
+                    box.extend(b)
+                    largest = max(largest, s)
+                }
+                level.append((box, largest))
+            }
+            levels.append(level)
+            below = level
+        }
+        return levels
+    }
+
     /// The larger side of a box in 1e-7° (what `minimumSpan` compares with).
     @inline(__always) static func span(_ b: FixedBoundingBox) -> Int64 {
         max(Int64(b.maxLat) - Int64(b.minLat), Int64(b.maxLon) - Int64(b.minLon))

@@ -122,25 +122,14 @@ package enum MapShapeWriter {
         while w.count < MapShapeFormat.headerSize { w.u8(0) }
 
         // The tree, level by level from the leaves up: each node's box and largest span below.
-        var below: [(FixedBoundingBox, Int64)] = order.map { (boxes[$0], MapShapeFormat.span(boxes[$0])) }
-        for c in levels {
-            var level: [(FixedBoundingBox, Int64)] = []
-            level.reserveCapacity(c)
-            for j in 0..<c {
-                var box = FixedBoundingBox.empty
-                var span: Int64 = 0
-                for (b, s) in below[(j * MapShapeFormat.fanout)..<min((j + 1) * MapShapeFormat.fanout, below.count)] {
-                    box.extend(b)
-                    span = max(span, s)
-                }
+        for level in MapShapeFormat.treeLevels(over: order.map { boxes[$0] }) {
+            for (box, span) in level {
                 w.i32(box.minLat)
                 w.i32(box.minLon)
                 w.i32(box.maxLat)
                 w.i32(box.maxLon)
                 w.u32(UInt32(clamping: span))
-                level.append((box, span))
             }
-            below = level
         }
         for i in order {
             let b = boxes[i]

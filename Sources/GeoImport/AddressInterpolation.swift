@@ -113,7 +113,7 @@ struct InterpolationLines {
     /// Address drafts for the numbers between the numbered nodes of every line (whose drafts are
     /// among `drafts`), less those `drafts` has already nearby. The lines are let go.
     mutating func materialise(_ drafts: [LandmarkDraft], warnings: inout ImportWarnings) -> [LandmarkDraft] {
-        warnings.interpolationsOfUnknownType += unknownTypes
+        warnings[.interpolationsOfUnknownType] += unknownTypes
         defer { self = InterpolationLines(lineCount: lineCount, added: added) }
         guard !ids.isEmpty else { return [] }
         // The numbered nodes: a dictionary of only the nodes these lines use.
@@ -147,7 +147,7 @@ struct InterpolationLines {
             if let i = numbered[refs[k]], let n = HouseNumber(drafts[i].houseNumber!) { stops.append((k, i, n)) }
         }
         guard stops.count >= 2, stops.first!.k == nodes.lowerBound, stops.last!.k == nodes.upperBound - 1 else {
-            warnings.interpolationsWithoutEndNumber += 1
+            warnings[.interpolationsWithoutEndNumber] += 1
             return
         }
         let own = tagged[line]
@@ -155,7 +155,7 @@ struct InterpolationLines {
             let a = stops[s - 1], b = stops[s]
             let da = drafts[a.draft], db = drafts[b.draft]
             if let sa = da.street, let sb = db.street, sa.lowercased() != sb.lowercased() {
-                warnings.interpolationsAcrossStreets += 1
+                warnings[.interpolationsAcrossStreets] += 1
                 continue
             }
             guard let street = own?.street ?? da.street ?? db.street else { continue }
@@ -189,17 +189,17 @@ struct InterpolationLines {
                 stride = step
                 fits = (hi - lo) % step == 0
             }
-            if !fits { warnings.interpolationsNotFittingType += 1 }
+            if !fits { warnings[.interpolationsNotFittingType] += 1 }
             let count = first < hi ? (hi - 1 - first) / stride + 1 : 0
             guard count <= maxNumbersPerStretch else {
-                warnings.interpolationsTooLong += 1
+                warnings[.interpolationsTooLong] += 1
                 return nil
             }
             let span = Double(b.number - a.number)
             return Swift.stride(from: first, to: hi, by: stride).map { (String($0), Double($0 - a.number) / span) }
         case .alphabetic:
             guard a.number == b.number, let la = a.letter, let lb = b.letter else {
-                warnings.interpolationsNotFittingType += 1
+                warnings[.interpolationsNotFittingType] += 1
                 return nil
             }
             let upper = (a.suffix + b.suffix).contains { $0.isUppercase }

@@ -20,9 +20,9 @@ final class AdminAreaCollector {
     static let areaKeys = KeyFilter(keys: ["boundary", "place"])
     static let ringPartKeys = KeyFilter(keys: ["boundary", "place", "natural"])
 
-    private var members: WayGeometryStore?
+    /// The ways that may be parts of boundaries, until the relations are read.
+    private let ringParts: RelationRings
     private var simplifier = ShapeSimplifier()
-    private var memberPoints: [FixedCoordinate] = []
     private(set) var areas: [AdminArea] = []
     /// Boundary rings whose ways did not close, and boundaries left without any polygon.
     private(set) var unclosedRings = 0
@@ -32,24 +32,24 @@ final class AdminAreaCollector {
     private(set) var withoutPolygon: [Int64: (role: AreaRole, level: Int)] = [:]
 
     init(backing: StorageBacking) throws {
-        members = try WayGeometryStore(backing: backing)
+        ringParts = try RelationRings(backing: backing, tolerance: AdminAreaCollector.tolerance)
     }
 
-    var failure: String? { members?.failure }
+    var failure: String? { ringParts.failure }
 
-    var memoryBytes: Int { (members?.memoryBytes ?? 0) + areas.reduce(0) { $0 + $1.polygon.memoryBytes } }
+    var memoryBytes: Int { ringParts.memoryBytes + areas.reduce(0) { $0 + $1.polygon.memoryBytes } }
 
     /// A way with the coordinates of its nodes that were found.
     func way(id: Int64, refs: ArraySlice<Int64>, points: [FixedCoordinate], _ b: OSMBatch, tags: Range<Int>) {
         guard points.count >= 2 else { return }
         if tags.isEmpty {
-            keep(id, points)
+            ringParts.keep(id: id, points: points)
             return
         }
         guard b.hasAnyTag(in: tags, of: AdminAreaCollector.ringPartKeys) else { return }
         let dict = b.tagDictionary(in: tags)
         if dict["boundary"] == nil && dict["place"] == nil && dict["natural"] != "coastline" { return }
-        keep(id, points)
+        ringParts.keep(id: id, points: points)
         let closed = refs.count >= 4 && refs.first == refs.last
         if closed, let what = AdminAreaCollector.describe(dict),
            let ring = simplifier.ring(points, tolerance: AdminAreaCollector.tolerance),
@@ -59,29 +59,15 @@ final class AdminAreaCollector {
         }
     }
 
-    private func keep(_ id: Int64, _ points: [FixedCoordinate]) {
-        guard let members, let kept = simplifier.line(points, tolerance: AdminAreaCollector.tolerance) else { return }
-        members.append(id: id, points: kept)
-    }
-
     /// A relation: a boundary or place polygon gets its rings from the kept ways.
     func relation(_ b: OSMBatch, _ i: Int) {
         let tags = b.tagRange(ofRelation: i)
-        guard let members, !tags.isEmpty, b.hasAnyTag(in: tags, of: AdminAreaCollector.areaKeys) else { return }
+        guard ringParts.isKeeping, !tags.isEmpty, b.hasAnyTag(in: tags, of: AdminAreaCollector.areaKeys) else { return }
         let dict = b.tagDictionary(in: tags)
         guard let type = dict["type"], type == "boundary" || type == "multipolygon",
-              let what = AdminAreaCollector.describe(dict) else { return }
-        var outerWays: [[FixedCoordinate]] = []
-        var innerWays: [[FixedCoordinate]] = []
-        var seen = Set<Int64>()
-        for m in b.members(ofRelation: i) where b.memberTypes[m] == .way && seen.insert(b.memberRefs[m]).inserted {
-            guard members.points(of: b.memberRefs[m], into: &memberPoints) else { continue }
-            if b.string(b.memberRoles[m]) == "inner" { innerWays.append(memberPoints) } else { outerWays.append(memberPoints) }
-        }
-        let outer = RingAssembler.rings(from: outerWays)
-        let inner = RingAssembler.rings(from: innerWays)
-        unclosedRings += outer.unclosed + inner.unclosed
-        guard !outer.rings.isEmpty, let polygon = AreaPolygon(rings: outer.rings + inner.rings) else {
+              let what = AdminAreaCollector.describe(dict), let rings = ringParts.rings(of: b, i) else { return }
+        unclosedRings += rings.unclosed
+        guard !rings.outer.isEmpty, let polygon = AreaPolygon(rings: rings.outer + rings.inner) else {
             boundariesWithoutPolygon += 1
             withoutPolygon[b.relationIDs[i]] = (what.role, what.level)
             return
@@ -92,7 +78,7 @@ final class AdminAreaCollector {
 
     /// Lets the kept ways go (relations are done).
     func releaseMembers() {
-        members = nil
+        ringParts.release()
     }
 
     /// What a boundary, place or postcode polygon is, from its tags; nil when it is none of them.

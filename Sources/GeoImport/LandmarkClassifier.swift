@@ -1,6 +1,6 @@
 // Decides what a tagged OSM object is as a landmark: its kind, its category
-// (`key=value`), its names and its importance (the numbers live in
-// LandmarkImportance). Pure functions over a tag dictionary, so the rules read
+// (`key=value`), its names and its importance (every number of which lives in
+// LandmarkImportance: the classifier only says which rule applies). Pure functions over a tag dictionary, so the rules read
 // like a table and are easy to test.
 import Foundation
 import GeoModel
@@ -37,24 +37,11 @@ public enum LandmarkClassifier {
     static let poiKeys = ["amenity", "shop", "tourism", "healthcare", "leisure", "office", "craft", "historic",
                           "man_made", "natural", "emergency", "sport"]
 
-    static let streetRanks: [String: Int] = [
-        "motorway": 110, "trunk": 105, "primary": 100, "secondary": 90, "tertiary": 80, "unclassified": 65,
-        "residential": 65, "living_street": 60, "pedestrian": 65, "motorway_link": 50, "trunk_link": 50,
-        "primary_link": 50, "secondary_link": 50, "tertiary_link": 50, "service": 40, "track": 35, "road": 50,
-        "footway": 40, "cycleway": 40, "path": 35, "steps": 35, "bridleway": 35, "busway": 45,
-    ]
-
     /// Highway values that are not roads and never streets.
     static let nonStreetHighways: Set<String> = [
         "bus_stop", "platform", "elevator", "street_lamp", "traffic_signals", "crossing", "stop", "give_way",
         "turning_circle", "turning_loop", "mini_roundabout", "milestone", "emergency_access_point", "speed_camera",
         "rest_area", "services", "construction", "proposed", "abandoned", "razed", "motorway_junction", "passing_place",
-    ]
-
-    static let transitRanks: [String: Int] = [
-        "railway=station": 120, "railway=halt": 90, "railway=tram_stop": 70, "railway=subway_entrance": 55,
-        "amenity=ferry_terminal": 100, "amenity=bus_station": 100, "aerialway=station": 90,
-        "public_transport=station": 110, "highway=bus_stop": 60, "public_transport=platform": 55,
     ]
 
     /// The kind, category and names of an object, or nil when it is no landmark.
@@ -66,7 +53,7 @@ public enum LandmarkClassifier {
         if let t = transitCategory(tags) {
             let names = collectNames(tags, includeRef: true)
             return LandmarkClassification(kind: .transit, key: t.key, value: t.value,
-                                          importance: transitRanks["\(t.key)=\(t.value)"] ?? 60, names: names)
+                                          importance: LandmarkImportance.transit(t), names: names)
         }
         if let place = tags["place"], hasName {
             return LandmarkClassification(kind: .place, key: "place", value: place,
@@ -75,16 +62,16 @@ public enum LandmarkClassifier {
         }
         if let highway = tags["highway"], type == .way, !nonStreetHighways.contains(highway) {
             let ref = tags["ref"]?.trimmed ?? ""
-            let major = (streetRanks[highway] ?? 0) >= 80
+            let major = LandmarkImportance.isMajorStreet(highway)
             guard hasName || (major && !ref.isEmpty) else { return nil }
             var names = collectNames(tags, includeRef: true)
             if !hasName { names = [LandmarkName(key: "ref", value: ref)] + names.filter { $0.value != ref } }
             return LandmarkClassification(kind: .street, key: "highway", value: highway,
-                                          importance: streetRanks[highway] ?? 50, names: names)
+                                          importance: LandmarkImportance.street(highway), names: names)
         }
         // Parks and other named open spaces are areas; other leisure objects are POIs.
         if let leisure = tags["leisure"], ["park", "garden", "nature_reserve"].contains(leisure), hasName, type != .node {
-            return LandmarkClassification(kind: .area, key: "leisure", value: leisure, importance: 70,
+            return LandmarkClassification(kind: .area, key: "leisure", value: leisure, importance: LandmarkImportance.openSpace,
                                           names: collectNames(tags, includeRef: false))
         }
         for key in poiKeys {
@@ -92,7 +79,7 @@ public enum LandmarkClassifier {
             if key == "natural" && !hasName { continue }
             if key == "natural" && type != .node && value != "beach" {
                 guard hasName else { continue }
-                return LandmarkClassification(kind: .area, key: key, value: value, importance: 65,
+                return LandmarkClassification(kind: .area, key: key, value: value, importance: LandmarkImportance.naturalArea,
                                               names: collectNames(tags, includeRef: false))
             }
             let info = CategoryCatalog.info(key: key, value: value)
@@ -111,18 +98,15 @@ public enum LandmarkClassifier {
         }
         if tags["boundary"] == "postal_code", type != .node,
            let code = (tags["postal_code"] ?? tags["ref"] ?? tags["name"])?.trimmed, !code.isEmpty, code.count <= 16 {
-            return LandmarkClassification(kind: .area, key: "boundary", value: "postal_code", importance: 70,
+            return LandmarkClassification(kind: .area, key: "boundary", value: "postal_code", importance: LandmarkImportance.postcodeArea,
                                           names: [LandmarkName(key: "name", value: code)])
         }
         if let building = tags["building"], hasName, building != "no" {
-            var rank = 55
-            if tags["wikidata"] != nil || tags["wikipedia"] != nil { rank += LandmarkImportance.wikiBonus }
-            if LandmarkImportance.isSight(tags, classifiedBy: "building") { rank += LandmarkImportance.sightBonus }
-            return LandmarkClassification(kind: .area, key: "building", value: building, importance: rank,
+            return LandmarkClassification(kind: .area, key: "building", value: building, importance: LandmarkImportance.building(tags),
                                           names: collectNames(tags, includeRef: false))
         }
         if tags["addr:housenumber"] != nil, tags["addr:street"] != nil || tags["addr:place"] != nil {
-            return LandmarkClassification(kind: .address, key: "addr", value: "housenumber", importance: 20,
+            return LandmarkClassification(kind: .address, key: "addr", value: "housenumber", importance: LandmarkImportance.address,
                                           names: hasName ? collectNames(tags, includeRef: false) : [])
         }
         return nil

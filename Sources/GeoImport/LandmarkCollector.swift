@@ -78,37 +78,57 @@ public final class LandmarkCollector {
         drafts.append(d)
     }
 
+    /// A way, handed to each of its consumers in turn: its extent (for relations), the map
+    /// shapes, the place hierarchy's areas, the road graph, the address interpolations, and the
+    /// landmarks (a street part or a landmark of its own).
     private func way(_ b: OSMBatch, _ i: Int) {
         counts.ways += 1
         let id = b.wayIDs[i]
         let refs = b.refs(ofWay: i)
+        let tags = b.tagRange(ofWay: i)
+        let box = lookUpPoints(of: refs)
+        if !box.isEmpty { wayExtents?.append(id: id, box: box) }
+        mapShapes?.way(id: id, refs: refs, points: scratch, b, tags: tags)
+        adminAreas.way(id: id, refs: refs, points: scratch, b, tags: tags)
+        guard !tags.isEmpty else { return }
+        passToRoads(way: id, refs: refs, b, tags: tags)
+        guard b.hasAnyTag(in: tags, of: LandmarkClassifier.interestingKeys) else { return }
+        let dict = b.tagDictionary(in: tags)
+        // House-number ranges become addresses in finish() (AddressInterpolation.swift), not landmarks of their own.
+        if interpolations.record(way: id, refs: refs, tags: dict, nodes: nodes) { return }
+        addLandmark(way: id, refs: refs, tags: dict, box: box)
+    }
+
+    /// The coordinates of `refs` that the node store has, into `scratch`, and their box; the
+    /// ones it lacks are counted.
+    private func lookUpPoints(of refs: ArraySlice<Int64>) -> FixedBoundingBox {
         scratch.removeAll(keepingCapacity: true)
         var missing = 0
         for r in refs {
             if let c = nodes.coordinate(of: r) { scratch.append(c) } else { missing += 1 }
         }
         if missing > 0 {
-            warnings.missingNodeRefs += missing
-            warnings.waysWithMissingNodes += 1
+            warnings[.missingNodeRefs] += missing
+            warnings[.waysWithMissingNodes] += 1
         }
         var box = FixedBoundingBox.empty
         for c in scratch { box.extend(c) }
-        if !box.isEmpty { wayExtents?.append(id: id, box: box) }
-        let tags = b.tagRange(ofWay: i)
-        mapShapes?.way(id: id, refs: refs, points: scratch, b, tags: tags)
-        adminAreas.way(id: id, refs: refs, points: scratch, b, tags: tags)
-        guard !tags.isEmpty else { return }
-        if let roads, b.hasAnyTag(in: tags, of: LandmarkCollector.roadKeys) {
-            let dict = b.tagDictionary(in: tags)
-            if dict["highway"] != nil || dict["route"] == "ferry" { roads.addWay(id: id, refs: refs, tags: dict) }
-        }
-        guard b.hasAnyTag(in: tags, of: LandmarkClassifier.interestingKeys) else { return }
+        return box
+    }
+
+    /// Highways and ferries go to the road graph (when the build makes one).
+    private func passToRoads(way id: Int64, refs: ArraySlice<Int64>, _ b: OSMBatch, tags: Range<Int>) {
+        guard let roads, b.hasAnyTag(in: tags, of: LandmarkCollector.roadKeys) else { return }
         let dict = b.tagDictionary(in: tags)
-        // House-number ranges become addresses in finish() (AddressInterpolation.swift), not landmarks of their own.
-        if interpolations.record(way: id, refs: refs, tags: dict, nodes: nodes) { return }
+        if dict["highway"] != nil || dict["route"] == "ferry" { roads.addWay(id: id, refs: refs, tags: dict) }
+    }
+
+    /// A way that classifies as a landmark: a street part (merged in finish()) or a landmark
+    /// pinned at its centroid (closed) or half-way along it (open).
+    private func addLandmark(way id: Int64, refs: ArraySlice<Int64>, tags dict: [String: String], box: FixedBoundingBox) {
         guard let c = LandmarkClassifier.classify(dict, type: .way) else { return }
         guard !scratch.isEmpty else {
-            warnings.waysWithoutGeometry += 1
+            warnings[.waysWithoutGeometry] += 1
             return
         }
         if c.kind == .street {
@@ -154,7 +174,7 @@ public final class LandmarkCollector {
             }
         }
         guard !box.isEmpty else {
-            warnings.relationsWithoutGeometry += 1
+            warnings[.relationsWithoutGeometry] += 1
             return
         }
         var d = LandmarkDraft(osmType: .relation, osmID: b.relationIDs[i], kind: c.kind, categoryKey: c.key,
@@ -181,12 +201,12 @@ public final class LandmarkCollector {
         streetParts = DraftArchive()
         all.append(contentsOf: StreetMerger.merge(parts))
         all += interpolations.materialise(all, warnings: &warnings)
-        warnings.unclosedBoundaryRings = adminAreas.unclosedRings
-        warnings.boundariesWithoutPolygon = adminAreas.boundariesWithoutPolygon
+        warnings[.unclosedBoundaryRings] = adminAreas.unclosedRings
+        warnings[.boundariesWithoutPolygon] = adminAreas.boundariesWithoutPolygon
         PlaceHierarchy.assign(&all, areas: adminAreas.areas, withoutPolygon: adminAreas.withoutPolygon)
         LandmarkImportance.rankAreasBelowTheirPlaces(&all)
         all.append(contentsOf: PostcodeAreas.landmarks(for: all))
-        if !nodesReleased { warnings.outOfOrderNodes = nodes.outOfOrderCount }
+        if !nodesReleased { warnings[.outOfOrderNodes] = nodes.outOfOrderCount }
         return all
     }
 
@@ -200,8 +220,8 @@ public final class LandmarkCollector {
     /// The map shapes' section and count (nil without a map); the shapes' archive goes with it.
     func takeMapShapes() -> (section: [UInt8], count: Int)? {
         guard let mapShapes else { return nil }
-        warnings.unclosedRings = mapShapes.unclosedRings
-        warnings.strayInnerRings = mapShapes.strayInnerRings
+        warnings[.unclosedRings] = mapShapes.unclosedRings
+        warnings[.strayInnerRings] = mapShapes.strayInnerRings
         let result = (mapShapes.section(), mapShapes.count)
         self.mapShapes = nil
         return result
@@ -209,7 +229,7 @@ public final class LandmarkCollector {
 
     /// Releases the node locations once nothing needs them (the road graph has its coordinates).
     public func releaseNodes() {
-        warnings.outOfOrderNodes = nodes.outOfOrderCount
+        warnings[.outOfOrderNodes] = nodes.outOfOrderCount
         nodesReleased = true
         nodes = NodeStore()
     }
@@ -224,8 +244,8 @@ public final class LandmarkCollector {
     var adminAreaBytes: Int { adminAreas.memoryBytes }
 
     public func absorb(parseWarnings w: OSMParseWarnings) {
-        warnings.nodesWithoutCoordinates += w.nodesWithoutCoordinates
-        warnings.deletedElementsSkipped += w.deletedElementsSkipped
+        warnings[.nodesWithoutCoordinates] += w.nodesWithoutCoordinates
+        warnings[.deletedElementsSkipped] += w.deletedElementsSkipped
     }
 }
 

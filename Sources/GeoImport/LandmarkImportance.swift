@@ -39,6 +39,35 @@ enum LandmarkImportance {
         Int(s.filter { $0.isNumber })
     }
 
+    // MARK: Streets and transit
+
+    /// A named `highway=*` way by its type (50 for the types not listed).
+    static let streetRanks: [String: Int] = [
+        "motorway": 110, "trunk": 105, "primary": 100, "secondary": 90, "tertiary": 80, "unclassified": 65,
+        "residential": 65, "living_street": 60, "pedestrian": 65, "motorway_link": 50, "trunk_link": 50,
+        "primary_link": 50, "secondary_link": 50, "tertiary_link": 50, "service": 40, "track": 35, "road": 50,
+        "footway": 40, "cycleway": 40, "path": 35, "steps": 35, "bridleway": 35, "busway": 45,
+    ]
+    static let otherStreet = 50
+    /// Streets at least this important are landmarks by their `ref` alone (a numbered road without a name).
+    static let majorStreet = 80
+
+    static func street(_ highway: String) -> Int { streetRanks[highway] ?? otherStreet }
+
+    static func isMajorStreet(_ highway: String) -> Bool { (streetRanks[highway] ?? 0) >= majorStreet }
+
+    /// A stop or station by its tag (60 for the others).
+    static let transitRanks: [CategoryTag: Int] = [
+        "railway=station": 120, "railway=halt": 90, "railway=tram_stop": 70, "railway=subway_entrance": 55,
+        "amenity=ferry_terminal": 100, "amenity=bus_station": 100, "aerialway=station": 90,
+        "public_transport=station": 110, "highway=bus_stop": 60, "public_transport=platform": 55,
+    ]
+    static let otherTransit = 60
+
+    static func transit(_ t: (key: String, value: String)) -> Int {
+        transitRanks[CategoryTag(key: t.key, value: t.value)] ?? otherTransit
+    }
+
     // MARK: Boundaries
 
     /// The place type an `admin_level` stands for: 2 country, 3–4 state, 5–6 county, 7–8 town,
@@ -80,7 +109,7 @@ enum LandmarkImportance {
     /// A car park, toilets, a bench: services that share the name of what they serve ("McDonald's"
     /// parking) rank below it, and their size says nothing about how known they are.
     static let utilityPenalty = 10
-    static let utilities: Set<String> = [
+    static let utilities: Set<CategoryTag> = [
         "amenity=parking", "amenity=parking_space", "amenity=parking_entrance", "amenity=bicycle_parking",
         "amenity=motorcycle_parking", "amenity=toilets", "amenity=bench", "amenity=shelter", "amenity=recycling",
         "amenity=waste_basket", "amenity=waste_disposal", "amenity=fuel", "amenity=charging_station",
@@ -98,6 +127,21 @@ enum LandmarkImportance {
         return rank
     }
 
+    /// A named park, garden or nature reserve; a named natural area (not a beach); a postcode area.
+    static let openSpace = 70
+    static let naturalArea = 65
+    static let postcodeArea = 70
+    /// A named building, before what makes it known; an address without a name.
+    static let buildingBase = 55
+    static let address = 20
+
+    static func building(_ tags: [String: String]) -> Int {
+        var rank = buildingBase
+        if tags["wikidata"] != nil || tags["wikipedia"] != nil { rank += wikiBonus }
+        if isSight(tags, classifiedBy: "building") { rank += sightBonus }
+        return rank
+    }
+
     static func isSight(_ tags: [String: String], classifiedBy key: String) -> Bool {
         if let t = tags["tourism"], key != "tourism", sightTourism.contains(t) { return true }
         if let h = tags["historic"], key != "historic", h != "no" { return true }
@@ -105,7 +149,7 @@ enum LandmarkImportance {
         return false
     }
 
-    static func isUtility(key: String, value: String) -> Bool { utilities.contains("\(key)=\(value)") }
+    static func isUtility(key: String, value: String) -> Bool { utilities.contains(CategoryTag(key: key, value: value)) }
 
     // MARK: Size
 

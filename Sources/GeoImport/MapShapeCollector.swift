@@ -4,9 +4,9 @@
 // the others as lines — simplified (1 m for buildings, 2.5 m for the rest) and
 // encoded into an archive that grows in a mapping of its own, in memory or,
 // with `--node-store file`, in the build's temporary directory. Ways that may
-// be parts of a multipolygon keep their geometry in a WayGeometryStore until
-// the relations are read; a type=multipolygon relation of a layer then gets
-// its rings from there (RingAssembler), one shape per outer ring. At the end
+// be parts of a multipolygon keep their geometry (RelationRings) until the
+// relations are read; a type=multipolygon relation of a layer then gets its
+// rings from there, one shape per outer ring. At the end
 // the archive becomes the section (MapShapeWriter) and is released.
 import GeoBase
 import GeoFormat
@@ -21,27 +21,27 @@ final class MapShapeCollector {
 
     private let archive: GrowableRegion
     private(set) var count = 0
-    private var members: WayGeometryStore?
+    /// The ways that may be parts of multipolygons, until the relations are read.
+    private let ringParts: RelationRings
     private var kinds: [String] = []
     private var kindIndex: [String: Int] = [:]
     private var entry: [UInt8] = []
     private var record: [UInt8] = []
     private var lastKind = (kind: "", index: -1)
-    private var memberPoints: [FixedCoordinate] = []
     private var simplifier = ShapeSimplifier()
     private(set) var unclosedRings = 0
     private(set) var strayInnerRings = 0
 
     init(backing: StorageBacking) throws {
         archive = try GrowableRegion(backing: backing, reservation: GrowableRegion.defaultReservation / 8)
-        members = try WayGeometryStore(backing: backing)
+        ringParts = try RelationRings(backing: backing, tolerance: MapShapeCollector.ringPartTolerance)
     }
 
     /// Why a store could not grow (out of memory or disk), if so.
-    var failure: String? { archive.failure ?? members?.failure }
+    var failure: String? { archive.failure ?? ringParts.failure }
 
     /// Bytes held: the encoded shapes and the kept ring parts.
-    var memoryBytes: Int { archive.count + (members?.memoryBytes ?? 0) }
+    var memoryBytes: Int { archive.count + ringParts.memoryBytes }
 
     /// A way: its refs, the coordinates of those that were found, its tags in `b`.
     func way(id: Int64, refs: ArraySlice<Int64>, points: [FixedCoordinate], _ b: OSMBatch, tags: Range<Int>) {
@@ -61,34 +61,23 @@ final class MapShapeCollector {
                 add(layer, kind, name: t.value(.name, b), rings: [line])
             }
         }
-        if let members, MapShapeClassifier.mayBeRingPart(t, b, drawnAs: shape?.0),
-           let kept = simplifier.line(points, tolerance: MapShapeCollector.ringPartTolerance) {
-            members.append(id: id, points: kept)
+        if ringParts.isKeeping, MapShapeClassifier.mayBeRingPart(t, b, drawnAs: shape?.0) {
+            ringParts.keep(id: id, points: points)
         }
     }
 
     /// A relation: a type=multipolygon of an area layer becomes one shape per outer ring.
     func relation(_ b: OSMBatch, _ i: Int) {
         let tags = b.tagRange(ofRelation: i)
-        guard !tags.isEmpty, let members else { return }
+        guard !tags.isEmpty, ringParts.isKeeping else { return }
         let t = MapShapeClassifier.scan(b, tags)
         guard t.hasLayerKey, t.value(.type, b) == "multipolygon",
               let (layer, kind) = MapShapeClassifier.classify(t, b, closed: true, lines: false) else { return }
-        var outerWays: [[FixedCoordinate]] = []
-        var innerWays: [[FixedCoordinate]] = []
-        var seen = Set<Int64>()
-        for m in b.members(ofRelation: i) where b.memberTypes[m] == .way && seen.insert(b.memberRefs[m]).inserted {
-            // A member the extract lacks leaves its ring open: counted when the ring is assembled.
-            guard members.points(of: b.memberRefs[m], into: &memberPoints) else { continue }
-            if b.string(b.memberRoles[m]) == "inner" { innerWays.append(memberPoints) } else { outerWays.append(memberPoints) }
-        }
-        guard !outerWays.isEmpty else { return }
-        let outer = RingAssembler.rings(from: outerWays)
-        let inner = RingAssembler.rings(from: innerWays)
-        unclosedRings += outer.unclosed + inner.unclosed
+        guard let rings = ringParts.rings(of: b, i), rings.outerWays > 0 else { return }
+        unclosedRings += rings.unclosed
         let tolerance = layer == .building ? MapShapeCollector.buildingTolerance : MapShapeCollector.tolerance
         let simplify = { (rings: [[FixedCoordinate]]) in rings.compactMap { self.simplifier.ring($0, tolerance: tolerance) } }
-        let (polygons, stray) = RingAssembler.polygons(outers: simplify(outer.rings), inners: simplify(inner.rings))
+        let (polygons, stray) = RingAssembler.polygons(outers: simplify(rings.outer), inners: simplify(rings.inner))
         strayInnerRings += stray
         let name = t.value(.name, b)
         for polygon in polygons { add(layer, kind, name: name, rings: RingAssembler.oriented(polygon)) }
@@ -123,7 +112,7 @@ final class MapShapeCollector {
 
     /// Lets the ring parts go (relations are done).
     func releaseMembers() {
-        members = nil
+        ringParts.release()
     }
 
     /// The SHPS section (the collector can go afterwards: its archive is no longer needed).

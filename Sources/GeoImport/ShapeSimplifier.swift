@@ -1,4 +1,4 @@
-// Douglas–Peucker simplification of map shapes in fixed 1e-7° coordinates:
+// Douglas–Peucker simplification (GeoBase's DouglasPeucker) of map shapes in fixed 1e-7° coordinates:
 // a point stays when leaving it out would move the outline by more than the
 // tolerance. Distances are measured in a local plane (longitude scaled by the
 // cosine of the latitude), so a tolerance in metres means the same everywhere.
@@ -132,34 +132,16 @@ struct ShapeSimplifier {
 
     /// Squared distance from point `p` to the segment from point `a` to point `b`.
     @inline(__always) private func distanceSquared(_ p: Int, _ a: Int, _ b: Int) -> Double {
-        let ax = xs[a], ay = ys[a]
-        let dx = xs[b] - ax, dy = ys[b] - ay
-        let px = xs[p] - ax, py = ys[p] - ay
-        let len2 = dx * dx + dy * dy
-        var t = 0.0
-        if len2 > 0 { t = max(0, min(1, (px * dx + py * dy) / len2)) }
-        let cx = t * dx - px, cy = t * dy - py
-        return cx * cx + cy * cy
+        PlanarGeometry.segmentDistanceSquared(xs, ys, p, a, b)
     }
 
     /// Marks in `keep` the points strictly between `a` and `b` that Douglas–Peucker keeps.
     private mutating func mark(_ a: Int, _ b: Int, tolerance metres: Double) {
         guard b - a > 1 else { return }
         let limit = (metres * ShapeSimplifier.unitsPerMetre) * (metres * ShapeSimplifier.unitsPerMetre)
-        stack.removeAll(keepingCapacity: true)
-        stack.append((a, b))
-        while let (s, e) = stack.popLast() {
-            guard e - s > 1 else { continue }
-            var worst = s
-            var worstDistance = -1.0
-            for i in (s + 1)..<e {
-                let d = distanceSquared(i, s, e)
-                if d > worstDistance { worstDistance = d; worst = i }
-            }
-            guard worstDistance > limit else { continue }
-            keep[worst] = true
-            stack.append((s, worst))
-            stack.append((worst, e))
+        let xs = xs, ys = ys
+        DouglasPeucker.mark(from: a, to: b, tolerance: limit, keep: &keep, stack: &stack) {
+            PlanarGeometry.segmentDistanceSquared(xs, ys, $0, $1, $2)
         }
     }
 }

@@ -5,8 +5,8 @@
 import Foundation
 import GeoBase
 
-/// Why a token belongs to a landmark; stored with it in the forward index (FTOK) as
-/// `ordinal << 2 | class`, so a search can weigh a match by where it was found.
+/// Why a token belongs to a landmark; stored with it in the forward index (FTOK) as a
+/// TokenEntry, so a search can weigh a match by where it was found.
 package enum TokenClass: Int, Sendable {
     /// A translation or alternative name.
     case otherName = 0
@@ -17,6 +17,28 @@ package enum TokenClass: Int, Sendable {
     /// The place it lies in (suburb, city) and its postcode: words that narrow a search
     /// ("bahnhofstrasse vaduz") but never find a landmark alone, so they have no posting lists.
     case context = 3
+}
+
+/// One entry of a landmark's forward index (FTOK): a token's ordinal in the trie and its class,
+/// packed as `ordinal << 2 | class`, so ascending entries are ascending ordinals. The packing
+/// lives here alone; the writer, the reader's bounds, the verifier and the search go through it.
+@usableFromInline package struct TokenEntry: Hashable, Sendable {
+    /// `ordinal << 2 | class`, as FTOK stores it (delta-coded).
+    package let packed: Int
+
+    package init(packed: Int) { self.packed = packed }
+
+    package init(ordinal: Int, tokenClass: TokenClass) { packed = ordinal << 2 | tokenClass.rawValue }
+
+    package var ordinal: Int { packed >> 2 }
+
+    /// The class's raw value (the low two bits: every value is a class).
+    package var classValue: Int { packed & 3 }
+
+    package var tokenClass: TokenClass { TokenClass(rawValue: classValue)! }
+
+    /// One past the largest packed entry of an index with `tokenCount` tokens.
+    @inlinable package static func end(tokenCount: Int) -> Int { tokenCount << 2 }
 }
 
 package enum LandmarkTokens {

@@ -8,7 +8,7 @@ import GeoModel
 
 enum CategoryVocabulary {
     struct Entry {
-        var category: String
+        var category: CategoryTag
         /// The words of the phrase, folded UTF-8 ("bus", "stop").
         var words: [[UInt8]]
         var isPrefixMatch = false
@@ -29,7 +29,7 @@ enum CategoryVocabulary {
         /// First `prefixScalars` scalars of a first word → the first words starting so.
         var byStart: [Key: [ArraySlice<UInt8>]] = [:]
 
-        mutating func add(_ category: String, _ phrase: ArraySlice<UInt8>) {
+        mutating func add(_ category: CategoryTag, _ phrase: ArraySlice<UInt8>) {
             let words = phrase.contains(0x20) ? phrase.split(separator: 0x20).map { Array($0) } : [Array(phrase)]
             guard let first = words.first, !first.isEmpty else { return }
             let key = Key(bytes: first[...])
@@ -51,7 +51,7 @@ enum CategoryVocabulary {
         t.byFirstWord.reserveCapacity(16_384)
         t.byStart.reserveCapacity(4_096)
         for c in CategoryCatalog.all {
-            let category = "\(c.key)=\(c.value)"
+            let category = CategoryTag(key: c.key, value: c.value)
             for w in c.englishWords { t.add(category, Array(w.utf8)[...]) }
         }
         CategoryWords.forEachFoldedWord { category, word in t.add(category, word) }

@@ -76,9 +76,9 @@ extension IndexSearcher {
     private func queryHasName(of i: Int, _ matches: [TokenMatch], _ entries: inout [Int]) -> Bool {
         let n = index.tokenEntries(i, into: &entries)
         var any = false
-        for k in 0..<n where entries[k] & 3 == TokenClass.name.rawValue {
+        for k in 0..<n where TokenEntry(packed: entries[k]).tokenClass == .name {
             any = true
-            let ordinal = entries[k] >> 2
+            let ordinal = TokenEntry(packed: entries[k]).ordinal
             guard matches.contains(where: { $0.sources.contains { $0.ordinals.contains(ordinal) } }) else { return false }
         }
         return any

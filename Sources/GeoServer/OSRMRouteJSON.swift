@@ -168,22 +168,8 @@ enum Simplify {
         guard points.count > 2 else { return points }
         let projection = LocalProjection(origin: points[0])
         let xy = points.map(projection.project)
-        var keep = [Bool](repeating: false, count: points.count)
-        keep[0] = true
-        keep[points.count - 1] = true
-        var stack = [(0, points.count - 1)]
-        while let (a, b) = stack.popLast() {
-            guard b > a + 1 else { continue }
-            var worst = 0.0, at = a
-            for i in (a + 1)..<b {
-                let d = PlanarGeometry.segmentDistance(px: xy[i].x, py: xy[i].y, ax: xy[a].x, ay: xy[a].y, bx: xy[b].x, by: xy[b].y).distance
-                if d > worst { worst = d; at = i }
-            }
-            if worst > tolerance {
-                keep[at] = true
-                stack.append((a, at))
-                stack.append((at, b))
-            }
+        let keep = DouglasPeucker.kept(count: points.count, tolerance: tolerance) { p, a, b in
+            PlanarGeometry.segmentDistance(px: xy[p].x, py: xy[p].y, ax: xy[a].x, ay: xy[a].y, bx: xy[b].x, by: xy[b].y).distance
         }
         return points.indices.filter { keep[$0] }.map { points[$0] }
     }

@@ -5,6 +5,7 @@ import Testing
 @testable import GeoBase
 @testable import GeoCommands
 @testable import GeoFrontEnd
+import GeoFormat
 import GeoTestSupport
 
 @Test func buildAndInfoReportInterpolatedAddressesAndTheLinesLeftOut() throws {
@@ -25,4 +26,18 @@ import GeoTestSupport
     #expect(info.contains("address 7") && info.contains("interpolations_across_streets 1"))
     let json = try JSONValue.parse(try InProcess.geoindex(["info", dir + "/out.geoidx", "--json"]).output)
     #expect(json["warnings"]?["interpolations_too_long"]?.intValue == 0)
+}
+
+@Test func theBuildSummaryNamesEveryWarningItCounts() {
+    var w = ImportWarnings()
+    #expect(GeoindexCommand.summary(w) == "")
+    w[.missingNodeRefs] = 3
+    w[.waysWithMissingNodes] = 2
+    w[.deletedElementsSkipped] = 4
+    w[.unclosedRings] = 5   // only in META
+    w[.interpolationsTooLong] = 1
+    w[.interpolationsAcrossStreets] = 2
+    #expect(GeoindexCommand.summary(w) == "3 missing node references in 2 ways, 4 deleted elements skipped, "
+        + "address interpolations 2 across streets, 1 over 1,000 numbers")
+    #expect(w.total == 10 && w.interpolationWarnings == 3)
 }

@@ -145,10 +145,10 @@ private func line(_ type: String, from a: String, to b: String, way: [String: St
     @Test func rangesThatDoNotFitTheirTypeAreInterpolatedByTheType() throws {
         let (report, index) = try line("odd", from: "4", to: "12").build("parity")
         #expect(Set(addresses(index, way: 100).keys) == ["5", "7", "9", "11"])
-        #expect(report.warnings.interpolationsNotFittingType == 1)
+        #expect(report.warnings[.interpolationsNotFittingType] == 1)
         // Alphabetic between two different numbers cannot be: left out, counted.
         let (r2, i2) = try line("alphabetic", from: "12a", to: "14c").build("alpha-bad")
-        #expect(addresses(i2, way: 100).isEmpty && r2.warnings.interpolationsNotFittingType == 1)
+        #expect(addresses(i2, way: 100).isEmpty && r2.warnings[.interpolationsNotFittingType] == 1)
     }
 
     @Test func eachBadLineIsLeftOutAndCounted() throws {
@@ -158,29 +158,29 @@ private func line(_ type: String, from a: String, to b: String, way: [String: St
         f.node(2, lat0, east(800))
         f.way(100, [1, 2], ["addr:interpolation": "odd"])
         var (report, index) = try f.build("no-end")
-        #expect(addresses(index, way: 100).isEmpty && report.warnings.interpolationsWithoutEndNumber == 1)
+        #expect(addresses(index, way: 100).isEmpty && report.warnings[.interpolationsWithoutEndNumber] == 1)
         // A number without a street is no address: the same.
         f = OSMFixture()
         f.house(1, lat0, lon0, "1")
         f.node(2, lat0, east(800), ["addr:housenumber": "9"])
         f.way(100, [1, 2], ["addr:interpolation": "odd"])
         (report, index) = try f.build("no-street")
-        #expect(addresses(index, way: 100).isEmpty && report.warnings.interpolationsWithoutEndNumber == 1)
+        #expect(addresses(index, way: 100).isEmpty && report.warnings[.interpolationsWithoutEndNumber] == 1)
         // Ends on different streets.
         f = OSMFixture()
         f.house(1, lat0, lon0, "1", "Rue A")
         f.house(2, lat0, east(800), "9", "Rue B")
         f.way(100, [1, 2], ["addr:interpolation": "odd"])
         (report, index) = try f.build("streets")
-        #expect(addresses(index, way: 100).isEmpty && report.warnings.interpolationsAcrossStreets == 1)
+        #expect(addresses(index, way: 100).isEmpty && report.warnings[.interpolationsAcrossStreets] == 1)
         // A value that is no type.
         (report, index) = try line("yes", from: "1", to: "9").build("unknown")
-        #expect(addresses(index, way: 100).isEmpty && report.warnings.interpolationsOfUnknownType == 1)
+        #expect(addresses(index, way: 100).isEmpty && report.warnings[.interpolationsOfUnknownType] == 1)
         #expect(report.warnings.total == 1 && report.interpolationWays == 1)
         // Ten million numbers: one warning, at once.
         let started = Date()
         (report, index) = try line("all", from: "1", to: "10000001").build("long")
-        #expect(addresses(index, way: 100).isEmpty && report.warnings.interpolationsTooLong == 1)
+        #expect(addresses(index, way: 100).isEmpty && report.warnings[.interpolationsTooLong] == 1)
         #expect(Date().timeIntervalSince(started) < 5)
         // Descending is no fault.
         #expect(try line("odd", from: "9", to: "1").build("down").report.warnings.total == 0)
@@ -241,7 +241,7 @@ private func line(_ type: String, from a: String, to b: String, way: [String: St
         #expect(n?.map(\.text) == ["14", "16", "18"] && n?.map(\.fraction) == [0.75, 0.5, 0.25] && w.total == 0)
         #expect(InterpolationLines.numbers(from: HouseNumber("1")!, to: HouseNumber("2004")!, type: .numbers(step: 2, parity: 1),
                                            warnings: &w) == nil)
-        #expect(w.interpolationsTooLong == 1 && w.interpolationsNotFittingType == 1)
+        #expect(w[.interpolationsTooLong] == 1 && w[.interpolationsNotFittingType] == 1)
         #expect(InterpolationLines.numberKeys("7 A") == ["7a"] && InterpolationLines.numberKeys("5;7") == ["5", "7"])
         #expect(InterpolationLines.numberKeys("10-12") == ["10-12", "10", "11", "12"])
     }

@@ -146,8 +146,26 @@ private func failure(_ input: String, sourceLocation: SourceLocation = #_sourceL
     """
     let out = TestData.tempPath("missing.geoidx")
     let report = try IndexBuilder.build(input: write("missing.osm", osm), options: BuildOptions(output: out))
-    #expect(report.warnings.missingNodeRefs == 1 && report.warnings.waysWithMissingNodes == 1)
+    #expect(report.warnings[.missingNodeRefs] == 1 && report.warnings[.waysWithMissingNodes] == 1)
     #expect(report.byKind[.street] == 1)
+}
+
+@Test func deletedElementsAreCountedAndInMetaOnlyWhenThere() throws {
+    let osm = head + """
+      <node id="1" lat="46.2" lon="6.8"><tag k="amenity" v="cafe"/><tag k="name" v="Kept"/></node>
+      <node id="2" lat="46.201" lon="6.8" visible="false"/>
+    </osm>
+    """
+    let out = TestData.tempPath("deleted.geoidx")
+    let report = try IndexBuilder.build(input: write("deleted.osm", osm), options: BuildOptions(output: out))
+    #expect(report.warnings[.deletedElementsSkipped] == 1 && report.warnings.total == 1)
+    #expect(try LandmarkIndex(path: out).metadata["warnings"]?["deleted_elements_skipped"]?.intValue == 1)
+    // Without deleted elements the key is not written: older indexes keep their bytes.
+    let plain = try IndexBuilder.build(input: write("kept.osm", head + "<node id=\"1\" lat=\"46.2\" lon=\"6.8\"/>\n</osm>\n"),
+                                       options: BuildOptions(output: out))
+    #expect(plain.warnings[.deletedElementsSkipped] == 0)
+    let warnings = try LandmarkIndex(path: out).metadata["warnings"]
+    #expect(warnings?["missing_node_refs"] != nil && warnings?["deleted_elements_skipped"] == nil)
 }
 
 @Test func interleavedElementsKeepTheirOwnTags() throws {

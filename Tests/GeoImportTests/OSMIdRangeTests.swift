@@ -17,7 +17,7 @@ import GeoTestSupport
         let out = input + ".geoidx"
         defer { unlink(out) }
         let report = try IndexBuilder.build(input: input, options: BuildOptions(output: out))
-        #expect(report.warnings.missingNodeRefs == 0)
+        #expect(report.warnings[.missingNodeRefs] == 0)
         let index = try LandmarkIndex(path: out)
         return Set((0..<index.count).compactMap { index.record($0)?.osmRef?.description })
     }

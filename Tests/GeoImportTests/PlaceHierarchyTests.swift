@@ -107,8 +107,8 @@ private func withIndex(of xml: String, _ body: (BuildReport, LandmarkIndex) thro
 
     @Test func aBoundaryMissingAMemberIsCountedAndThePlaceNodeStandsIn() throws {
         try withIndex(of: BrokenBoundaryTests.xml) { report, index in
-            #expect(report.warnings.boundariesWithoutPolygon == 2)
-            #expect(report.warnings.unclosedBoundaryRings == 2)
+            #expect(report.warnings[.boundariesWithoutPolygon] == 2)
+            #expect(report.warnings[.unclosedBoundaryRings] == 2)
             let info = index.metadata["warnings"]
             #expect(info?["boundaries_without_polygon"]?.intValue == 2 && info?["unclosed_boundary_rings"]?.intValue == 2)
             let engine = SearchEngine(index: index)
@@ -185,7 +185,7 @@ private func withIndex(of xml: String, _ body: (BuildReport, LandmarkIndex) thro
 
     @Test func aCutCountryDoesNotLieInItsCapital() throws {
         try withIndex(of: CutCountryTests.xml) { report, index in
-            #expect(report.warnings.boundariesWithoutPolygon == 1)
+            #expect(report.warnings[.boundariesWithoutPolygon] == 1)
             let engine = SearchEngine(index: index)
             var areas = SearchOptions()
             areas.kinds = [.area]

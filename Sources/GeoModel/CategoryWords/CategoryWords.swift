@@ -53,9 +53,9 @@ public enum CategoryWords {
     /// Every table's (category, word) pairs, each word folded as the index folds text (a phrase's
     /// words joined by one space), without building strings for them: the search builds its
     /// vocabulary from this once per process, and must do it in a few milliseconds.
-    package static func forEachFoldedWord(_ body: (_ category: String, _ word: ArraySlice<UInt8>) -> Void) {
+    package static func forEachFoldedWord(_ body: (_ category: CategoryTag, _ word: ArraySlice<UInt8>) -> Void) {
         var folded: [UInt8] = []
-        var categories: [String] = []
+        var categories: [CategoryTag] = []
         for (_, text) in tables {
             let bytes = Array(text.utf8)
             for line in bytes.split(separator: 0x0A) {
@@ -63,7 +63,7 @@ public enum CategoryWords {
                 categories.removeAll(keepingCapacity: true)
                 for c in line[..<bar].split(separator: UInt8(ascii: ",")) {
                     let t = trimmedBytes(c)
-                    if !t.isEmpty { categories.append(String(decoding: t, as: UTF8.self)) }
+                    if !t.isEmpty { categories.append(CategoryTag(String(decoding: t, as: UTF8.self))) }
                 }
                 for w in line[(bar + 1)...].split(separator: UInt8(ascii: ",")) {
                     let word = trimmedBytes(w)
