@@ -57,30 +57,8 @@ struct MapDetail {
         let latitude = Double(points[0].lat) / FixedCoordinate.scale * .pi / 180
         let sx = 1 / unitsPerPixel, sy = 1 / (unitsPerPixel * max(0.01, cos(latitude)))
         let xs = points.map { Double($0.lon) * sx }, ys = points.map { Double($0.lat) * sy }
-        var keep = [Bool](repeating: false, count: points.count)
-        keep[0] = true
-        keep[points.count - 1] = true
-        var stack = [(0, points.count - 1)]
-        let tolerance = 0.5 * 0.5   // squared pixels
-        while let (a, b) = stack.popLast() {
-            guard b > a + 1 else { continue }
-            let dx = xs[b] - xs[a], dy = ys[b] - ys[a], length = dx * dx + dy * dy
-            var worst = -1.0, at = a
-            for i in (a + 1)..<b {
-                var ex = xs[i] - xs[a], ey = ys[i] - ys[a]
-                if length > 0 {
-                    let t = max(0, min(1, (ex * dx + ey * dy) / length))
-                    ex -= t * dx
-                    ey -= t * dy
-                }
-                let d = ex * ex + ey * ey
-                if d > worst { worst = d; at = i }
-            }
-            guard worst > tolerance else { continue }
-            keep[at] = true
-            stack.append((a, at))
-            stack.append((at, b))
-        }
+        // Half a pixel, squared.
+        let keep = DouglasPeucker.kept(count: points.count, tolerance: 0.5 * 0.5) { PlanarGeometry.segmentDistanceSquared(xs, ys, $0, $1, $2) }
         var out: [FixedCoordinate] = []
         out.reserveCapacity(points.count)
         for (i, p) in points.enumerated() where keep[i] { out.append(rounded(p)) }
