@@ -24,18 +24,22 @@ package enum TokenClass: Int, Sendable {
 /// lives here alone; the writer, the reader's bounds, the verifier and the search go through it.
 @usableFromInline package struct TokenEntry: Hashable, Sendable {
     /// `ordinal << 2 | class`, as FTOK stores it (delta-coded).
-    package let packed: Int
+    @usableFromInline package let packed: Int
 
-    package init(packed: Int) { self.packed = packed }
+    @inlinable package init(packed: Int) { self.packed = packed }
 
     package init(ordinal: Int, tokenClass: TokenClass) { packed = ordinal << 2 | tokenClass.rawValue }
 
-    package var ordinal: Int { packed >> 2 }
+    @inlinable package var ordinal: Int { packed >> 2 }
 
     /// The class's raw value (the low two bits: every value is a class).
-    package var classValue: Int { packed & 3 }
+    @inlinable package var classValue: Int { packed & 3 }
 
     package var tokenClass: TokenClass { TokenClass(rawValue: classValue)! }
+
+    /// The smallest packed entry of `ordinal` (of any class): a range of ordinals `a ..< b` is the
+    /// packed entries `lowest(a) ..< lowest(b)`.
+    @inlinable package static func lowest(ordinal: Int) -> Int { ordinal << 2 }
 
     /// One past the largest packed entry of an index with `tokenCount` tokens.
     @inlinable package static func end(tokenCount: Int) -> Int { tokenCount << 2 }

@@ -101,7 +101,8 @@ struct CandidateScorer {
         func add(_ list: [TokenSource]) -> Range<Int> {
             let start = sources.count
             for s in list {
-                sources.append(PlanSource(lower: s.ordinals.lowerBound << 2, upper: s.ordinals.upperBound << 2, kind: s.kind, quality: s.quality))
+                sources.append(PlanSource(lower: TokenEntry.lowest(ordinal: s.ordinals.lowerBound),
+                                          upper: TokenEntry.lowest(ordinal: s.ordinals.upperBound), kind: s.kind, quality: s.quality))
             }
             return start..<sources.count
         }
@@ -272,10 +273,10 @@ struct CandidateScorer {
         var best = TokenClass.context
         var k = lo
         while k < ordinalCount && ordinals[k] < upper {
-            switch ordinals[k] & 3 {
-            case 1: return .name
-            case 2: best = .address
-            case 0: if best == .context { best = .otherName }
+            switch TokenEntry(packed: ordinals[k]).classValue {
+            case TokenClass.name.rawValue: return .name
+            case TokenClass.address.rawValue: best = .address
+            case TokenClass.otherName.rawValue: if best == .context { best = .otherName }
             default: break
             }
             k += 1

@@ -106,7 +106,7 @@ public enum ResultDescriber {
         /// The shown name's tokens of landmark `i`.
         mutating func key(_ i: Int) -> [Int] {
             index.tokenOrdinals(i, into: &ordinals)
-            return ordinals.filter { $0 & 3 == 1 }
+            return ordinals.filter { TokenEntry(packed: $0).classValue == TokenClass.name.rawValue }
         }
 
         /// Whether `c` is not the same thing as one kept before (it is then kept).
