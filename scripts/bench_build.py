@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+import bench_doc
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench-out" / "build"
 
@@ -85,6 +87,12 @@ def main():
     for label, kind, mb, w, r in rows:
         ratio = f"{base / w:.2f}x" if base else "-"
         print(f"{label:28} {kind:8} {w:8.2f} {mb / w:9.1f} {r / 1024:8.1f} MB {ratio:>9}")
+    table = []
+    for label, kind, mb, w, r in rows:
+        shown = "xmlwf (bare expat parse, one thread)" if label.startswith("xmlwf") else label
+        table.append([shown, kind, f"{w:.2f}", f"{mb / w:.1f}", f"{r / 1024:.0f} MB", f"{base / w:.2f}×" if base else "—"])
+    bench_doc.write_table("build", "make bench-build",
+                          ["program", "input", "seconds", "MB/s of XML", "peak RSS", "vs xmlwf"], table)
     graph = info.get("graph") or {}
     print(f"index: {info['landmarks']:,} landmarks, {info['file_bytes']:,} bytes; "
           f"{info['bytes_per_landmark']} bytes per landmark without the road graph (goal: at most 48); "

@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "scripts" / "peers"))
 import bench_addresses as ba  # noqa: E402
+import bench_doc  # noqa: E402
 import make_class_queries as mcq  # noqa: E402
 
 ENGINES = ["geoquery", "fts5", "nominatim"]
@@ -128,6 +129,25 @@ def tally(queries, answers):
 def class_order(classes):
     head = ["category:" + lang for lang in mcq.cw.LANGUAGES] + ["translit", "translit-typo", "prefix1-2+hint", "famous-nohint"]
     return [c for c in head if c in classes] + sorted(c for c in classes if c not in head)
+
+
+LABEL = {"geoquery": "geoquery", "fts5": "SQLite FTS5", "nominatim": "Nominatim"}
+
+
+def docs_table(results):
+    """docs/BENCHMARKS.md's table: per class, success@5 of each engine (geoquery's @1 in brackets)."""
+    engines = [e for e in ENGINES if e in results["success"]]
+    classes = class_order({c for e in engines for c in results["success"][e]} - {"all"})
+    rows = []
+    for c in classes + ["all"]:
+        n = next((results["success"][e][c]["n"] for e in engines if c in results["success"][e]), 0)
+        cells = []
+        for e in engines:
+            v = results["success"][e].get(c)
+            text = "–" if not v else (f"{v['at5']:.3f} ({v['at1']:.3f})" if e == "geoquery" else f"{v['at5']:.3f}")
+            cells.append(f"**{text}**" if c == "all" and e == "geoquery" else text)
+        rows.append(["**all**" if c == "all" else c, bench_doc.thousands(n)] + cells)
+    return ["class", "queries"] + [LABEL[e] for e in engines], rows
 
 
 def render(results):
@@ -241,6 +261,8 @@ def main():
     text = render(results)
     print(text)
     (out / "report.md").write_text(text + "\n", encoding="utf-8")
+    header, rows = docs_table(results)
+    bench_doc.write_table("classes", "make bench-classes", header, rows)
     (out / "results.json").write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
     return 0
 

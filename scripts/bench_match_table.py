@@ -6,6 +6,8 @@ import argparse
 import json
 from pathlib import Path
 
+import bench_doc
+
 
 def last_json(path):
     """The summary line of an NDJSON match output, or the single JSON object of a file."""
@@ -26,6 +28,7 @@ def main():
     print(f"map matching, mode {a.mode}, seed {a.seed}: mean recall / precision within 10 m of the true route")
     print(f"{'map':8} {'tracks':6} {'engine':9} {'n':>3} {'points':>6} {'recall':>7} {'precis.':>7} {'min rec':>7} {'points/s':>9}")
     prep = {}
+    cells = {}   # (map, kind) -> engine -> "recall / precision, points/s"
     for build in sorted(out.glob("*.build.json")):
         name = build.name.split(".")[0]
         for kind in ("gps", "drawn"):
@@ -40,8 +43,16 @@ def main():
                 if engine == "valhalla":
                     prep[(name, "valhalla tiles")] = s.get("build_seconds")
                 pps = s.get("points_per_second") or 0
+                cells.setdefault((name, kind), {})[engine] = (
+                    f"{o['mean_recall']:.3f} / {o['mean_precision']:.3f}, {bench_doc.thousands(round(pps, -2))}")
                 print(f"{name:8} {kind:6} {engine:9} {s['tracks']:>3} {s['points']:>6} {o['mean_recall']:>7.3f} "
                       f"{o['mean_precision']:>7.3f} {o['min_recall']:>7.3f} {pps:>9,.0f}")
+    kinds = {"gps": "GPS-like", "drawn": "drawn-like"}
+    table = [[name.capitalize(), kinds[kind], c.get("geoindex", "—"), c.get("osrm", "—"), c.get("valhalla", "—")]
+             for (name, kind), c in cells.items()]
+    if table:
+        bench_doc.write_table("match", "make bench-match",
+                              ["map", "tracks", "geoindex recall / precision, points/s", "OSRM", "Valhalla"], table)
     print()
     print("road graph build (seconds, same extract; ours = the graph builder's own time, fastest of 5;"
           " 'diff' = fastest index build with roads minus without)")

@@ -27,6 +27,8 @@ import subprocess
 import sys
 import time
 
+import bench_doc
+
 
 def measure(cmd):
     """Runs cmd from a fresh Python process so RUSAGE_CHILDREN holds this child only."""
@@ -100,6 +102,17 @@ def main():
         print(f"{r['scale']:>4}x {r['format']:24} {r['input_mb']:8.1f} {r['nodes']:>11,} {r['seconds']:8.2f} "
               f"{r['input_mb'] / r['seconds']:6.1f} {r['rss'] / 2**20:11.1f} {r['rss'] / r['nodes']:6.1f} "
               f"{r['bytes_per_landmark']:10.1f} {p}")
+    table = []
+    for r in rows:
+        fmt = r["format"].replace("--node-store file", "`--node-store file`")
+        search = f"{r['p50']:.0f} / {r['p99']:.0f}" if r["p50"] is not None else ""
+        table.append([f"{r['scale']}×", fmt, f"{r['input_mb']:.1f}" if r["input_mb"] < 10 else bench_doc.thousands(r["input_mb"]),
+                      bench_doc.thousands(r["nodes"]), f"{r['seconds']:.2f}", f"{r['rss'] / 2**20:.0f} MB",
+                      f"{r['rss'] / r['nodes']:.0f}" if r["rss"] / r["nodes"] >= 30 else f"{r['rss'] / r['nodes']:.1f}",
+                      f"{r['bytes_per_landmark']:.1f}", search])
+    bench_doc.write_table("scale", "make bench-scale",
+                          ["scale", "input", "MB", "nodes", "build s", "peak RSS", "RSS B/node", "B/landmark",
+                           "search p50 / p99 µs"], table)
     lo, hi = min(args.scales), max(args.scales)
     below = sorted({s for s in args.scales if s < hi})
     for fmt in ("XML", "PBF"):

@@ -28,6 +28,8 @@ fts=$(python3 scripts/peers/fts5_search.py --landmarks "$OUT/landmarks.ndjson" -
       --out "$OUT/fts5.ndjson" --repeat 5 | tail -1)
 python3 - "$ours" "$fts" "$start" "$end" "$N" <<'PY'
 import json, sys
+sys.path.insert(0, "scripts")
+import bench_doc
 ours, fts = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 batch_s = float(sys.argv[4]) - float(sys.argv[3])
 n = int(sys.argv[5])
@@ -39,6 +41,9 @@ print(f"{'sqlite fts5':12} {fts['p50_us']:8.1f} {fts['p99_us']:8.1f} {fts['mean_
 print(f"ratio fts5/geoindex: p50 {fts['p50_us'] / ours['p50_us']:.1f}x, p99 {fts['p99_us'] / ours['p99_us']:.1f}x (goal: p99 at least 5x)")
 print(f"geoquery --batch (one process, index opened once, JSON out): {n / batch_s:,.0f} queries/s ({batch_s:.2f} s)")
 print(f"opening the index: {ours['open_us_median']:.0f} µs (median of 20; goal under 5 ms); index {ours['index_bytes']:,} bytes")
+bench_doc.write_table("search", "make bench-search", ["engine", "p50 µs", "p99 µs", "queries/s"], [
+    ["geoindex", f"{ours['p50_us']:.1f}", f"{ours['p99_us']:.1f}", bench_doc.thousands(ours['queries_per_second'])],
+    ["SQLite FTS5", f"{fts['p50_us']:.1f}", f"{fts['p99_us']:.1f}", bench_doc.thousands(fts['queries_per_second'])]])
 PY
 # Several indexes as one (issue 5): the same queries over Monaco plus a second region, and the
 # time to open ten indexes (five of each), as geoquery -i A -i B … does.

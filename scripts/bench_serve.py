@@ -64,6 +64,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts" / "peers"))
 import serve_peers  # noqa: E402
+sys.path.insert(0, str(ROOT / "scripts"))
+import bench_doc  # noqa: E402
 from serve_peers import PeerUnavailable, log  # noqa: E402
 
 BOX = (43.72, 43.75, 7.40, 7.44)          # min lat, max lat, min lon, max lon
@@ -395,6 +397,30 @@ def ratios(runs):
     return out
 
 
+PEER_LABEL = {"osrm": "OSRM", "nominatim": "Nominatim"}
+
+
+def docs_table(runs):
+    """docs/BENCHMARKS.md's table: at 8 connections (else the most measured), each endpoint's
+    geoserve req/s and p50 beside its peer's, and the ratio of req/s."""
+    counts = sorted({r["connections"] for r in runs})
+    if not counts:
+        return None, []
+    conns = 8 if 8 in counts else counts[-1]
+    at = [r for r in runs if r["connections"] == conns]
+    rows = []
+    for g in (r for r in at if r["server"] == "geoserve"):
+        peer = next((r for r in at if r["endpoint"] == g["endpoint"] and r["server"] != "geoserve"), None)
+        cell = lambda r: f"{bench_doc.thousands(r['req_per_s'])} req/s, {fmt_ms(r['p50_ms'])} ms"
+        if peer:
+            ratio = g["req_per_s"] / peer["req_per_s"] if peer["req_per_s"] else None
+            rows.append([g["endpoint"], cell(g), f"{PEER_LABEL.get(peer['server'], peer['server'])} {cell(peer)}",
+                         "" if ratio is None else (f"{ratio:.0f}×" if ratio >= 10 else f"{ratio:.2g}×")])
+        else:
+            rows.append([g["endpoint"], cell(g), "—", ""])
+    return conns, rows
+
+
 def ratio_table(rs):
     lines = ["| endpoint | peer | connections | req/s geoserve/peer | p50 geoserve/peer | p99 geoserve/peer "
              "| RSS geoserve/peer |",
@@ -577,6 +603,10 @@ def bench(args, osm, out, tmp):
         print("\nRatios in the same run (req/s above 1: geoserve serves more; latency and RSS below 1: geoserve is lower)\n")
         print(ratio_table(rs))
     print(f"\nJSON: {out / 'serve.json'}")
+    conns, rows = docs_table(runs)
+    if rows:
+        bench_doc.write_table("serve", "make bench-serve", ["endpoint", "geoserve", "peer", "ratio"], rows,
+                              notes=[f"(requests per second and p50 at {conns} connections)"])
     bad = [r for r in runs if r["server"] == "geoserve" and (r["socket_errors"] or r["non2xx"])]
     if stops["geoserve"]["exit"] != 0:
         print(f"geoserve did not exit 0 on SIGTERM (exit {stops['geoserve']['exit']})")

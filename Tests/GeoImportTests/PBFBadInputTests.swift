@@ -69,8 +69,8 @@ private func expectFailure(_ bytes: [UInt8], offset: Int? = nil, _ fragments: St
         }
     }
 
-    @Test func truncatedRealFile() throws {
-        guard let path = TestData.shared("osrm/monaco.osm.pbf") else { return }
+    @Test(.sharedData("osrm/monaco.osm.pbf")) func truncatedRealFile() throws {
+        let path = try #require(TestData.shared("osrm/monaco.osm.pbf"))
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         for fraction in [3, 2] {
             try expectFailure(Array(bytes.prefix(bytes.count / fraction)), "truncated PBF")

@@ -18,6 +18,7 @@ private let pairs: [(pbf: String, xml: String)] = [
     ("osrm/monaco.osm.pbf", "osrm/monaco.osm.gz"),
     ("valhalla/liechtenstein-latest.osm.pbf", "valhalla/liechtenstein-latest.osm.gz"),
 ]
+private let pairFiles = pairs.flatMap { [$0.pbf, $0.xml] }
 
 /// Builds `input` under the neutral name `extract.osm` (the format is sniffed from content).
 private func buildIndex(_ input: String, in dir: String) throws -> (BuildReport, [UInt8]) {
@@ -52,10 +53,11 @@ private func sameBatches(_ a: [OSMBatch], _ b: [OSMBatch]) -> Bool {
 }
 
 @Suite struct PBFRealDataTests {
-    @Test(arguments: pairs.map(\.pbf))
+    @Test(.sharedData(pairFiles), arguments: pairs.map(\.pbf))
     func pbfAndItsXMLGiveTheSameIndex(pbfName: String) throws {
         let xmlName = pairs.first { $0.pbf == pbfName }!.xml
-        guard let pbf = TestData.shared(pbfName), let xml = TestData.shared(xmlName) else { return }
+        let pbf = try #require(TestData.shared(pbfName))
+        let xml = try #require(TestData.shared(xmlName))
         try TestData.withTemporaryDirectory { dir in
             let (a, aBytes) = try buildIndex(pbf, in: dir)
             let (b, bBytes) = try buildIndex(xml, in: dir)
@@ -70,10 +72,12 @@ private func sameBatches(_ a: [OSMBatch], _ b: [OSMBatch]) -> Bool {
     }
 
     /// The element streams themselves agree, not just the index made from them.
-    @Test(arguments: ["one_way_dead_end.osm.pbf", "pyrosm/test.osm.pbf"])
+    @Test(.sharedData("one_way_dead_end.osm.pbf", "one_way_dead_end.osm.gz", "pyrosm/test.osm.pbf", "pyrosm/test.osm.gz"),
+          arguments: ["one_way_dead_end.osm.pbf", "pyrosm/test.osm.pbf"])
     func elementsEqualTheXMLElements(pbfName: String) throws {
         let xmlName = pairs.first { $0.pbf == pbfName }!.xml
-        guard let pbf = TestData.shared(pbfName), let xml = TestData.shared(xmlName) else { return }
+        let pbf = try #require(TestData.shared(pbfName))
+        let xml = try #require(TestData.shared(xmlName))
         let fromPBF = dumpElements(try readAll(pbf, workers: 2))
         let file = try FileByteSource(path: xml)
         _ = try file.peek(2)
@@ -84,9 +88,10 @@ private func sameBatches(_ a: [OSMBatch], _ b: [OSMBatch]) -> Bool {
     }
 
     /// osmconvert's monaco has 3 large data blobs, osmium's liechtenstein 20 of 8000 elements.
-    @Test(arguments: ["osrm/monaco.osm.pbf", "valhalla/liechtenstein-latest.osm.pbf"])
+    @Test(.sharedData("osrm/monaco.osm.pbf", "valhalla/liechtenstein-latest.osm.pbf"),
+          arguments: ["osrm/monaco.osm.pbf", "valhalla/liechtenstein-latest.osm.pbf"])
     func parallelAndSequentialDecodesAreIdentical(pbfName: String) throws {
-        guard let pbf = TestData.shared(pbfName) else { return }
+        let pbf = try #require(TestData.shared(pbfName))
         let one = try readAll(pbf, workers: 1)
         #expect(one.count >= 3)
         for workers in [2, 5] {
@@ -94,9 +99,9 @@ private func sameBatches(_ a: [OSMBatch], _ b: [OSMBatch]) -> Bool {
         }
     }
 
-    @Test func headersOfTheRealFiles() throws {
+    @Test(.sharedData(pairs.map(\.pbf))) func headersOfTheRealFiles() throws {
         for (name, _) in pairs {
-            guard let path = TestData.shared(name) else { continue }
+            let path = try #require(TestData.shared(name))
             let reader = PBFReader(name: path, workers: 2)
             try reader.parse(try FileByteSource(path: path)) { _ in }
             let h = try #require(reader.header)

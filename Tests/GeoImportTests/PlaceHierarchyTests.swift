@@ -207,8 +207,8 @@ private func withIndex(of xml: String, _ body: (BuildReport, LandmarkIndex) thro
 }
 
 @Suite struct RealPlaceHierarchyTests {
-    @Test func liechtensteinsMunicipalitiesAndCountry() throws {
-        guard let file = TestData.shared("valhalla/liechtenstein-latest.osm.pbf") else { return }
+    @Test(.sharedData("valhalla/liechtenstein-latest.osm.pbf")) func liechtensteinsMunicipalitiesAndCountry() throws {
+        let file = try #require(TestData.shared("valhalla/liechtenstein-latest.osm.pbf"))
         let engine = SearchEngine(index: try TestData.index(of: file))
         var o = SearchOptions()
         o.limit = 3
@@ -222,8 +222,8 @@ private func withIndex(of xml: String, _ body: (BuildReport, LandmarkIndex) thro
         #expect(engine.search("9490", options: o).results.first?.category == "boundary=postal_code")
     }
 
-    @Test func monacosQuartersNameMonaco() throws {
-        guard let file = TestData.shared("osrm/monaco.osm.pbf") else { return }
+    @Test(.sharedData("osrm/monaco.osm.pbf")) func monacosQuartersNameMonaco() throws {
+        let file = try #require(TestData.shared("osrm/monaco.osm.pbf"))
         let engine = SearchEngine(index: try TestData.index(of: file))
         var o = SearchOptions()
         o.kinds = [.area]

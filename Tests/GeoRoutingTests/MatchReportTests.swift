@@ -44,7 +44,7 @@ import GeoTestSupport
         #expect(c.matched + c.interpolated + c.unmatched == int(json["points"]))
         // Every point has a reason key: null with a position, why not without one.
         let points = try #require(json["input_points"]?.arrayValue)
-        #expect(points.count == 109)
+        #expect(points.count == TestData.sampleFact("tracks", "town-ride.gpx", "points"))
         for p in points {
             #expect(p.objectValue?.map(\.0) == ["index", "input", "status", "snapped", "distance_m", "segment", "reason"])
             if p["status"]?.stringValue == "unmatched" {

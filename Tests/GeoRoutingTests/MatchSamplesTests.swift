@@ -31,17 +31,18 @@ import GeoTestSupport
         let graph = try TestData.graph(of: Self.town)
         let track = try Self.track("town-ride.gpx")
         let truth = try Self.truth(Self.rideNodes)
-        #expect(abs(truth.distance - 2791.9) < 2, "the README's true length")
+        let length = TestData.sampleFactValue("tracks", "town-ride.gpx", "true_length_m")
+        #expect(abs(truth.distance - length) < 2, "the README's true length")
         let r = MapMatcher(graph: graph).match(track)
         #expect(r.accuracy == MatchConfig().drawnAccuracy, "no times: a drawing")
         #expect(r.segments.count == 1 && r.breaks.isEmpty)
         #expect(r.streetNames == ["Rue du Moulin", "Rue Grimaldi", "Rue de l'Église", "Rue du Théâtre", "Boulevard du Lac",
                                   "Avenue des Alpes", "tertiary road", "Hauptstraße", "Rue du Moulin"])
         // The drawing starts and ends a little inside the route (corners cut): at most ~2 % shorter.
-        #expect(r.distance > 2791.9 * 0.97 && r.distance < 2791.9 * 1.01, "\(r.distance)")
+        #expect(r.distance > length * 0.97 && r.distance < length * 1.01, "\(r.distance)")
         let o = RouteOverlap(truth: [truth.segment.coordinates], matched: r.segments.map(\.coordinates))
         #expect(o.recall > 0.97 && o.precision > 0.99, "\(o)")
-        #expect(r.matchedPointCount == 109)
+        #expect(r.matchedPointCount == TestData.sampleFact("tracks", "town-ride.gpx", "points"))
         // Every point is snapped onto the route, about as far from it as it was drawn from the true
         // route (mean 7.8 m, at most 27 m).
         for p in r.points {
@@ -58,7 +59,7 @@ import GeoTestSupport
         let graph = try TestData.graph(of: Self.town)
         let track = try Self.track("town-gps.gpx")
         let truth = try Self.truth(Self.gpsNodes)
-        #expect(abs(truth.distance - 2522.2) < 2, "the README's true length")
+        #expect(abs(truth.distance - TestData.sampleFactValue("tracks", "town-gps.gpx", "true_length_m")) < 2, "the README's true length")
         let streets = ["Chemin des Écoliers", "Rue du Collège", "Rue de la Poste", "Rue de l'Église", "Avenue des Alpes",
                        "tertiary road", "Route du Col", "Chemin du Parc", "cycleway"]
         for mode in [TravelMode.bicycle, .foot] {
@@ -69,7 +70,7 @@ import GeoTestSupport
             #expect(abs(r.distance - 2522.2) < 2522.2 * 0.015, "\(mode): \(r.distance)")
             let o = RouteOverlap(truth: [truth.segment.coordinates], matched: r.segments.map(\.coordinates))
             #expect(o.recall > 0.99 && o.precision > 0.99, "\(mode): \(o)")
-            #expect(r.matchedPointCount == 128)
+            #expect(r.matchedPointCount == TestData.sampleFact("tracks", "town-gps.gpx", "points"))
             #expect(r.points.compactMap(\.distance).max()! < 20, "GPS noise is at most 17.5 m")
         }
     }
@@ -84,7 +85,7 @@ import GeoTestSupport
         #expect(r.breaks.count == r.segments.count - 1)
         #expect(r.breaks.allSatisfy { $0.reason == .noRoute || $0.reason == .offRoad })
         #expect(Array(r.segments[0].streets.map(\.name).prefix(2)) == ["Chemin des Écoliers", "Rue du Collège"])
-        #expect(r.matchedPointCount < 128)
+        #expect(r.matchedPointCount < TestData.sampleFact("tracks", "town-gps.gpx", "points"))
         // Unmatched points have no snapped position; matched ones belong to a segment.
         for p in r.points {
             #expect((p.status == .unmatched) == (p.snapped == nil))

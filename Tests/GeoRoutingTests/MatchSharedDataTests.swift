@@ -17,10 +17,10 @@ import GeoTestSupport
         return MapMatcher(graph: try TestData.graph(of: o), options: MatchOptions(mode: mode)).match(try TrackReader.read(path: g))
     }
 
-    @Test func andorraDrawnBicycleTrack() throws {
+    @Test(.sharedData("map-matching/andorra_for_map_matching.gpx", "andorra.from-pbf.osm.gz")) func andorraDrawnBicycleTrack() throws {
         // Drawn by hand along the CG-3 (Carretera General) and onto an unnamed secondary road; 21 points,
         // ≈ 675 m. OSRM and Valhalla both match it to the same 671.5 m route.
-        guard let r = try match("andorra_for_map_matching.gpx", on: "andorra.from-pbf.osm.gz", mode: .bicycle) else { return }
+        let r = try #require(try match("andorra_for_map_matching.gpx", on: "andorra.from-pbf.osm.gz", mode: .bicycle))
         #expect(r.segments.count == 1)
         #expect(abs(r.distance - 671.5) < 10, "\(r.distance)")
         #expect(r.streetNames == ["Carretera General", "secondary road"])
@@ -28,32 +28,32 @@ import GeoTestSupport
         #expect(r.points.compactMap(\.distance).max()! < 25)
     }
 
-    @Test func noviSadCarTrack() throws {
+    @Test(.sharedData("map-matching/issue-70.gpx", "map-matching/issue-70.osm.gz")) func noviSadCarTrack() throws {
         // issue-70: 17 Garmin fixes, ≈ 1008 m along the points, through three Cyrillic-named streets.
-        guard let r = try match("issue-70.gpx", on: "map-matching/issue-70.osm.gz", mode: .car) else { return }
+        let r = try #require(try match("issue-70.gpx", on: "map-matching/issue-70.osm.gz", mode: .car))
         #expect(r.segments.count == 1)
         #expect(r.distance > 900 && r.distance < 1050, "\(r.distance)")
         #expect(r.streetNames == ["Милана Видака", "Бранка Радичевића", "Здравка Челара"])
         #expect(r.matchedPointCount == 17)
     }
 
-    @Test func istanbulTrack() throws {
+    @Test(.sharedData("map-matching/issue-13.gpx", "map-matching/map-issue13.osm.gz")) func istanbulTrack() throws {
         // issue-13: 29 fixes ≈ 237 m; GraphHopper's test wants the match as long as the track (±2.5 m there).
-        guard let r = try match("issue-13.gpx", on: "map-matching/map-issue13.osm.gz", mode: .car) else { return }
+        let r = try #require(try match("issue-13.gpx", on: "map-matching/map-issue13.osm.gz", mode: .car))
         #expect(r.segments.count == 1)
         #expect(abs(r.distance - 237) < 10, "\(r.distance)")
         #expect(r.matchedPointCount == 29)
     }
 
-    @Test func twoIdenticalPointsMatchToZeroLength() throws {
-        guard let r = try match("issue-127.gpx", on: "map-matching/map-issue13.osm.gz", mode: .car) else { return }
+    @Test(.sharedData("map-matching/issue-127.gpx", "map-matching/map-issue13.osm.gz")) func twoIdenticalPointsMatchToZeroLength() throws {
+        let r = try #require(try match("issue-127.gpx", on: "map-matching/map-issue13.osm.gz", mode: .car))
         #expect(r.segments.count == 1 && r.distance == 0)
         #expect(r.matchedPointCount == 2)
     }
 
-    @Test func sparseMotorwayFixes() throws {
+    @Test(.sharedData("map-matching/issue-147.gpx", "map-matching/map-issue147.osm.gz")) func sparseMotorwayFixes() throws {
         // issue-147: 4 fixes 20–60 s apart on Interstate 90, ≈ 3035 m: one segment, no break, I 90 at both ends.
-        guard let r = try match("issue-147.gpx", on: "map-matching/map-issue147.osm.gz", mode: .car) else { return }
+        let r = try #require(try match("issue-147.gpx", on: "map-matching/map-issue147.osm.gz", mode: .car))
         #expect(r.segments.count == 1)
         #expect(r.distance > 2950 && r.distance < 3200, "\(r.distance)")
         #expect(r.streetNames.first == "I 90" && r.streetNames.last == "I 90")
@@ -94,24 +94,24 @@ import GeoTestSupport
     }
 
     // Thresholds sit a little under what the benchmark measures (docs/ROUTING.md) and at or above Valhalla's.
-    @Test func monacoGPSLikeTracks() throws {
-        guard let s = try synthetic("osrm/monaco.osm.gz", kind: "gps", count: 12, minKm: 0.8, maxKm: 4, seed: 101) else { return }
+    @Test(.sharedData("osrm/monaco.osm.gz")) func monacoGPSLikeTracks() throws {
+        let s = try #require(try synthetic("osrm/monaco.osm.gz", kind: "gps", count: 12, minKm: 0.8, maxKm: 4, seed: 101))
         #expect(s.recall > 0.99 && s.precision > 0.99, "\(s)")
         #expect(s.worst > 0.95, "\(s)")
     }
 
-    @Test func monacoDrawnLikeTracks() throws {
-        guard let s = try synthetic("osrm/monaco.osm.gz", kind: "drawn", count: 12, minKm: 0.8, maxKm: 4, seed: 102) else { return }
+    @Test(.sharedData("osrm/monaco.osm.gz")) func monacoDrawnLikeTracks() throws {
+        let s = try #require(try synthetic("osrm/monaco.osm.gz", kind: "drawn", count: 12, minKm: 0.8, maxKm: 4, seed: 102))
         #expect(s.recall > 0.93 && s.precision > 0.95, "\(s)")
     }
 
-    @Test func andorraGPSLikeTracks() throws {
-        guard let s = try synthetic("andorra.from-pbf.osm.gz", kind: "gps", count: 10, minKm: 1, maxKm: 8, seed: 103) else { return }
+    @Test(.sharedData("andorra.from-pbf.osm.gz")) func andorraGPSLikeTracks() throws {
+        let s = try #require(try synthetic("andorra.from-pbf.osm.gz", kind: "gps", count: 10, minKm: 1, maxKm: 8, seed: 103))
         #expect(s.recall > 0.995 && s.precision > 0.995, "\(s)")
     }
 
-    @Test func andorraDrawnLikeTracks() throws {
-        guard let s = try synthetic("andorra.from-pbf.osm.gz", kind: "drawn", count: 10, minKm: 1, maxKm: 8, seed: 104) else { return }
+    @Test(.sharedData("andorra.from-pbf.osm.gz")) func andorraDrawnLikeTracks() throws {
+        let s = try #require(try synthetic("andorra.from-pbf.osm.gz", kind: "drawn", count: 10, minKm: 1, maxKm: 8, seed: 104))
         #expect(s.recall > 0.96 && s.precision > 0.97, "\(s)")
     }
 }

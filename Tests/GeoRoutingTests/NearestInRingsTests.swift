@@ -78,11 +78,8 @@ import GeoTestSupport
                                       maxRadius: 100, limit: 1).isEmpty)
     }
 
-    @Test func monacoPointsOnLandAndAtSea() throws {
-        guard let osm = TestData.shared("monaco.osm.gz") else {
-            print("skipped: Monaco nearest-road tests need ../shared/data/monaco.osm.gz")
-            return
-        }
+    @Test(.sharedData("monaco.osm.gz")) func monacoPointsOnLandAndAtSea() throws {
+        let osm = try #require(TestData.shared("monaco.osm.gz"))
         let graph = try TestData.graph(of: osm)
         #expect(Self.compare(graph, points: Self.points(around: graph.extent, count: 25, seed: 11), radius: 5_000) > 50)
     }

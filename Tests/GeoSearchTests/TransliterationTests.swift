@@ -177,8 +177,8 @@ enum TransliterationFixture {
 }
 
 @Suite struct TransliterationRealDataTests {
-    @Test func moscowInLatinLetters() throws {
-        guard let path = TestData.shared("moscow.osm.gz") else { return }
+    @Test(.sharedData("moscow.osm.gz")) func moscowInLatinLetters() throws {
+        let path = try #require(TestData.shared("moscow.osm.gz"))
         let index = try TestData.index(of: path)
         let e = SearchEngine(index: index)
         func first(_ q: String) -> String? { e.search(q, options: SearchOptions()).results.first?.name }

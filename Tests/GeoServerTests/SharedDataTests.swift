@@ -10,8 +10,8 @@ import GeoTestSupport
 @testable import GeoServer
 
 @Suite struct SharedDataTests {
-    @Test func monacoThroughEachAPI() throws {
-        guard let monaco = Served.monaco else { return }
+    @Test(.sharedData("monaco.osm.gz")) func monacoThroughEachAPI() throws {
+        let monaco = try #require(Served.monaco)
         let photon = try #require(Served.get("/api?q=monte+carlo&limit=5", from: monaco).json?["features"]?.arrayValue)
         #expect(!photon.isEmpty)
         for f in photon {
@@ -25,11 +25,8 @@ import GeoTestSupport
         #expect(reverse["address"]?["road"]?.stringValue?.isEmpty == false)
     }
 
-    @Test func andorraRouteAndMatchEqualGeoroutes() throws {
-        guard let pbf = TestData.shared("andorra.osm.pbf") else {
-            print("skipped: Andorra tests need ../shared/data/andorra.osm.pbf")
-            return
-        }
+    @Test(.sharedData("andorra.osm.pbf", "map-matching/andorra_for_map_matching.gpx")) func andorraRouteAndMatchEqualGeoroutes() throws {
+        let pbf = try #require(TestData.shared("andorra.osm.pbf"))
         let path = try TestData.indexPath(of: pbf)
         let service = try Service(state: ServiceState(paths: [path]))
         // Andorra la Vella to Escaldes.
@@ -42,7 +39,7 @@ import GeoTestSupport
         let cli = try #require(try JSONValue.parse(captured.output)["distance_m"]?.doubleValue)
         #expect(abs(osrm - cli) < 0.5)
 
-        guard let gpxPath = TestData.shared("map-matching/andorra_for_map_matching.gpx") else { return }
+        let gpxPath = try #require(TestData.shared("map-matching/andorra_for_map_matching.gpx"))
         let gpx = try [UInt8](Data(contentsOf: URL(fileURLWithPath: gpxPath)))
         let served = Served.post("/match?format=json&mode=car", body: gpx, from: service)
         let run = CapturedStreams()

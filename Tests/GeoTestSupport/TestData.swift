@@ -13,7 +13,38 @@ package enum TestData {
     /// A file of the project's samples/ folder.
     package static func sample(_ name: String) -> String { projectRoot.appendingPathComponent("samples/\(name)").path }
 
-    package static let sharedData: URL = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+    /// The real extracts: `$GEOINDEX_DATA` when set (as for `make bench`), else ../shared/data beside the checkout.
+    /// samples/facts.json: the sample town's counts, written by scripts/make_samples.py with the town.
+    package static let sampleFacts: JSONValue = {
+        do {
+            return try JSONValue.parse(try Data(contentsOf: URL(fileURLWithPath: sample("facts.json"))))
+        } catch {
+            fatalError("samples/facts.json is unreadable (regenerate it: python3 scripts/make_samples.py): \(error)")
+        }
+    }()
+
+    /// A whole number of samples/facts.json at a key path: `sampleFact("town.osm", "nodes")`.
+    package static func sampleFact(_ keys: String...) -> Int {
+        var value: JSONValue? = sampleFacts
+        for k in keys { value = value?[k] }
+        guard let n = value?.intValue else { fatalError("samples/facts.json has no number at \(keys.joined(separator: "."))") }
+        return Int(n)
+    }
+
+    /// A number with a fraction of samples/facts.json at a key path.
+    package static func sampleFactValue(_ keys: String...) -> Double {
+        var value: JSONValue? = sampleFacts
+        for k in keys { value = value?[k] }
+        guard let n = value?.doubleValue else { fatalError("samples/facts.json has no number at \(keys.joined(separator: "."))") }
+        return n
+    }
+
+    package static let sharedData: URL = {
+        if let dir = ProcessInfo.processInfo.environment["GEOINDEX_DATA"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir)
+        }
+        return projectRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+    }()
 
     /// Path of a shared extract, or nil (with a printed reason) when the shared data is absent.
     package static func shared(_ relative: String) -> String? {
@@ -21,6 +52,18 @@ package enum TestData {
         if FileManager.default.fileExists(atPath: path) { return path }
         print("skipping: \(relative) not found (the real extracts live in ../shared/data beside the checkout)")
         return nil
+    }
+
+    /// Whether every one of these shared extracts is present (the condition of a `.sharedData(…)` trait).
+    package static func hasShared(_ relatives: [String]) -> Bool {
+        relatives.allSatisfy { FileManager.default.fileExists(atPath: sharedData.appendingPathComponent($0).standardized.path) }
+    }
+
+    /// Why a test that needs these extracts is skipped: the ones missing, and where they were looked for.
+    package static func sharedSkipReason(_ relatives: [String]) -> String {
+        let missing = relatives.filter { !hasShared([$0]) }
+        return "needs the real extract\(relatives.count == 1 ? "" : "s") \(relatives.joined(separator: ", ")) "
+            + "(missing: \(missing.joined(separator: ", "))) in ../shared/data beside the checkout or $GEOINDEX_DATA"
     }
 
     package static let tempDirectory: URL = {

@@ -116,9 +116,9 @@ private func expectRoutePicture(_ p: SVGPictureProbe, vias: Int, _ name: String,
 
     // MARK: real extracts
 
-    @Test func andorraMatches() throws {
-        guard let osm = TestData.shared("andorra.osm.pbf"),
-              let gpx = TestData.shared("map-matching/andorra_for_map_matching.gpx") else { return }
+    @Test(.sharedData("andorra.osm.pbf", "map-matching/andorra_for_map_matching.gpx")) func andorraMatches() throws {
+        let osm = try #require(TestData.shared("andorra.osm.pbf"))
+        let gpx = try #require(TestData.shared("map-matching/andorra_for_map_matching.gpx"))
         let graph = try TestData.graph(of: osm)
         let track = try TrackReader.read(path: gpx)
         for mode in [TravelMode.bicycle, .car] {
@@ -132,8 +132,8 @@ private func expectRoutePicture(_ p: SVGPictureProbe, vias: Int, _ name: String,
         }
     }
 
-    @Test func monacoRoutes() throws {
-        guard let osm = TestData.shared("osrm/monaco.osm.pbf") else { return }
+    @Test(.sharedData("osrm/monaco.osm.pbf")) func monacoRoutes() throws {
+        let osm = try #require(TestData.shared("osrm/monaco.osm.pbf"))
         let graph = try TestData.graph(of: osm)
         // West to east across the principality (Fontvieille to Larvotto), by the port and the casino.
         let cases: [(mode: TravelMode, points: [Coordinate])] = [
