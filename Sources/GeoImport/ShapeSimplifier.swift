@@ -12,7 +12,7 @@ import GeoBase
 
 struct ShapeSimplifier {
     /// 1e-7° of latitude per metre.
-    static let unitsPerMetre = 1e7 / 111_320.0
+    static let unitsPerMetre = 1e7 / MetresPerDegree.latitude
 
     // Work arrays, grown when a longer outline comes and otherwise reused: the first `count`
     // entries are the current outline's (no append or removeAll per point and call).
@@ -100,7 +100,7 @@ struct ShapeSimplifier {
         count = 0
         guard let origin = input.first else { return }
         reserve(input.count + 1)
-        let lonScale = max(0.01, cos(Double(origin.lat) / 1e7 * .pi / 180))
+        let lonScale = MetresPerDegree.cosine(Double(origin.lat) / 1e7)
         var n = 0
         for p in input where n == 0 || points[n - 1] != p {
             points[n] = p

@@ -45,8 +45,8 @@ enum StreetMerger {
             return b
         }
         // ~50 m in 1e-7 degrees of latitude; longitude scaled at the group's latitude.
-        let padLat = Int32(joinDistance / 111_320 * 1e7)
-        let cosLat = max(0.05, cos(Double(boxes[0].minLat) / 1e7 * .pi / 180))
+        let padLat = Int32(joinDistance / MetresPerDegree.latitude * 1e7)
+        let cosLat = MetresPerDegree.cosine(Double(boxes[0].minLat) / 1e7)
         let padLon = Int32(min(Double(Int32.max / 4), Double(padLat) / cosLat))
         // Sweep along longitude so only boxes that overlap in x are compared.
         let order = members.indices.sorted { boxes[$0].minLon < boxes[$1].minLon }

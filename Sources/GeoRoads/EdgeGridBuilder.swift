@@ -20,7 +20,7 @@ package struct EdgeGridBuilder {
         }
         let midLat = Double(box.minLat + (box.maxLat - box.minLat) / 2) / 1e7
         var cLat = 0.001 * 1e7
-        var cLon = cLat / max(0.05, cos(midLat * .pi / 180))
+        var cLon = cLat / MetresPerDegree.cosine(midLat)
         let spanLat = Double(Int64(box.maxLat) - Int64(box.minLat)) + 1
         let spanLon = Double(Int64(box.maxLon) - Int64(box.minLon)) + 1
         // At most 8 cells per edge (and 8M cells): 32 bytes per edge at worst, small beside its geometry.

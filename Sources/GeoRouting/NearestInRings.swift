@@ -23,8 +23,8 @@ extension CandidateSearch {
         let projection = LocalProjection(origin: point)
         // Evaluated within the whole search radius, so an edge read early is measured once for all.
         let box = FixedBoundingBox(BoundingBox(around: point, meters: maxRadius))
-        let metresPerLat = 111_320.0 * 1e-7
-        let metresPerLon = 111_320.0 * max(0.000_01, cos(point.lat * .pi / 180)) * 1e-7
+        let metresPerLat = MetresPerDegree.latitude * 1e-7
+        let metresPerLon = MetresPerDegree.longitude(atLatitude: point.lat) * 1e-7
         let grid = graph.gridBlock(rows: 0...(rows - 1), cols: 0...(cols - 1))
         var seen = Set<Int>()
         var found: [Candidate] = []

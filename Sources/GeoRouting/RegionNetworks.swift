@@ -29,7 +29,7 @@ public final class RegionNetworks: Sendable {
         guard graphs.count > 1, let first = points.first(where: \.isValid) else { return graphs[0] }
         var box = BoundingBox(first)
         for p in points where p.isValid { box.extend(p) }
-        let dLat = reach / 111_320, dLon = reach / (111_320 * max(0.01, cos(box.center.lat * .pi / 180)))
+        let dLat = reach / MetresPerDegree.latitude, dLon = reach / MetresPerDegree.longitude(atLatitude: box.center.lat)
         let near = BoundingBox(minLon: box.minLon - dLon, minLat: box.minLat - dLat, maxLon: box.maxLon + dLon, maxLat: box.maxLat + dLat)
         var chosen = graphs.indices.filter { graphs[$0].extent.intersects(near) }
         if chosen.isEmpty {

@@ -93,7 +93,7 @@ struct CandidateScorer {
         kindMask = options.kinds.reduce(0) { $0 | UInt8(1) << $1.rawValue }
         filter = options.filterBox.map(FixedBoundingBox.init)
         if let n = options.near {
-            nearProjection = (n.lat, n.lon, cos(n.lat * .pi / 180))
+            nearProjection = (n.lat, n.lon, MetresPerDegree.cosine(n.lat))
         } else {
             nearProjection = nil
         }
@@ -130,10 +130,10 @@ struct CandidateScorer {
     /// Fast distance in metres (equirectangular; exact enough for ranking).
     @inline(__always) func distance(to p: FixedCoordinate) -> Double? {
         guard let n = nearProjection else { return nil }
-        let dLat = (Double(p.lat) / 1e7 - n.lat) * 111_195
+        let dLat = (Double(p.lat) / 1e7 - n.lat) * MetresPerDegree.latitude
         var dLon = Double(p.lon) / 1e7 - n.lon
         if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-        let x = dLon * 111_195 * n.cosLat
+        let x = dLon * MetresPerDegree.latitude * n.cosLat
         return (x * x + dLat * dLat).squareRoot()
     }
 

@@ -23,9 +23,8 @@ public struct BoundingBox: Hashable, Sendable, Codable {
 
     /// A box reaching `meters` in every direction from `center` (the "location hint area").
     public init(around center: Coordinate, meters: Double) {
-        let dLat = meters / 111_320.0
-        let cosLat = max(0.01, cos(center.lat * .pi / 180))
-        let dLon = meters / (111_320.0 * cosLat)
+        let dLat = meters / MetresPerDegree.latitude
+        let dLon = meters / MetresPerDegree.longitude(atLatitude: center.lat)
         self.init(minLon: max(-180, center.lon - dLon), minLat: max(-90, center.lat - dLat),
                   maxLon: min(180, center.lon + dLon), maxLat: min(90, center.lat + dLat))
     }

@@ -6,12 +6,12 @@ import Foundation
 
 public struct LocalProjection: Sendable {
     public let origin: Coordinate
-    @usableFromInline let metersPerDegLat = 111_320.0
+    @usableFromInline let metersPerDegLat = MetresPerDegree.latitude
     @usableFromInline let metersPerDegLon: Double
 
     public init(origin: Coordinate) {
         self.origin = origin
-        metersPerDegLon = 111_320.0 * max(0.000_01, cos(origin.lat * .pi / 180))
+        metersPerDegLon = MetresPerDegree.longitude(atLatitude: origin.lat)
     }
 
     @inlinable @inline(__always) public func project(_ c: Coordinate) -> (x: Double, y: Double) {
