@@ -249,3 +249,17 @@ export class SearchPanel {
     return b;
   }
 }
+
+/// The name with the matched letters (spans counted in Unicode scalars) in <mark>.
+function highlight(name, spans) {
+  const chars = Array.from(name);
+  const marked = new Array(chars.length).fill(false);
+  for (const [start, length] of spans || []) for (let k = start; k < start + length && k < chars.length; k++) marked[k] = true;
+  let out = '', open = false;
+  chars.forEach((c, k) => {
+    if (marked[k] && !open) { out += '<mark>'; open = true; }
+    if (!marked[k] && open) { out += '</mark>'; open = false; }
+    out += escapeHTML(c);
+  });
+  return open ? out + '</mark>' : out;
+}
