@@ -31,8 +31,9 @@ public func fuzzOSMXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var pieceBatches: [OSMBatch] = []
     var piecesOK = true
     var sawChange = false
-    var nodesWithoutCoordinates = 0, deleted = 0
+    var nodesWithoutCoordinates = 0, deleted = 0, pieces = 0
     while piecesOK, let fragment = try? chunker.next() {
+        pieces += 1
         let parser = OSMXMLParser(name: "fuzz.osm")
         do {
             try parser.parse(fragment: fragment) { pieceBatches.append($0) }
@@ -43,7 +44,9 @@ public func fuzzOSMXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         nodesWithoutCoordinates += parser.warnings.nodesWithoutCoordinates
         deleted += parser.warnings.deletedElementsSkipped
     }
-    if piecesOK && !sawChange && !bytes.isEmpty {
+    // Text with no element to cut before (a WKT file among the seeds) gives no piece: nothing
+    // to compare; the whole-file parser alone says what it is.
+    if piecesOK && pieces > 0 && !sawChange && !bytes.isEmpty {
         Fuzz.require(singleOK, "every piece parsed, but the whole file does not")
         Fuzz.require(dumpElements(singleBatches) == dumpElements(pieceBatches), "pieces and whole file give different elements")
         Fuzz.require(single.warnings.nodesWithoutCoordinates == nodesWithoutCoordinates
