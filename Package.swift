@@ -52,9 +52,11 @@ let package = Package(
         .target(name: "GeoRouting", dependencies: ["GeoBase", "GeoRoads", "GeoTracks"]),
         // The floor both front ends stand on: a command's world as a value (CommandIO), flags,
         // the tools' conventions and their one run-and-catch, request parsing shared by flags,
-        // batch lines and query strings, index discovery, error text. With GeoCommands and
-        // GeoServer, the only targets that read the environment or touch the standard streams.
+        // batch lines and query strings, index discovery, error text. It and the front ends get
+        // the environment and the standard streams as values (CommandIO), never from the process.
         .target(name: "GeoFrontEnd", dependencies: ["GeoBase", "GeoModel", "GeoFormat", "GeoSearch"]),
+        // The process itself (descriptors 0-2, the environment, the clock) as a CommandIO: for the executables only.
+        .target(name: "GeoProcess", dependencies: ["GeoBase", "GeoFrontEnd"]),
         // Every command as a function run(arguments, io) -> exit status.
         .target(name: "GeoCommands", dependencies: ["GeoBase", "GeoOSM", "GeoModel", "GeoRoads", "GeoFormat",
                                                     "GeoImport", "GeoTracks", "GeoSearch", "GeoRouting", "GeoFrontEnd"]),
@@ -68,10 +70,10 @@ let package = Package(
         .target(name: "GeoIndexKit", dependencies: ["GeoBase", "GeoOSM", "GeoModel", "GeoRoads", "GeoFormat",
                                                     "GeoImport", "GeoTracks", "GeoSearch", "GeoRouting"]),
 
-        .executableTarget(name: "geoindex", dependencies: ["GeoCommands", "GeoFrontEnd"]),
-        .executableTarget(name: "geoquery", dependencies: ["GeoCommands", "GeoFrontEnd"]),
-        .executableTarget(name: "georoute", dependencies: ["GeoCommands", "GeoFrontEnd"]),
-        .executableTarget(name: "geoserve", dependencies: ["GeoServer", "GeoFrontEnd"]),
+        .executableTarget(name: "geoindex", dependencies: ["GeoCommands", "GeoFrontEnd", "GeoProcess"]),
+        .executableTarget(name: "geoquery", dependencies: ["GeoCommands", "GeoFrontEnd", "GeoProcess"]),
+        .executableTarget(name: "georoute", dependencies: ["GeoCommands", "GeoFrontEnd", "GeoProcess"]),
+        .executableTarget(name: "geoserve", dependencies: ["GeoServer", "GeoFrontEnd", "GeoProcess"]),
         // Benchmark harness for `make bench` (not installed with the tools).
         .executableTarget(name: "geobench", dependencies: ["GeoIndexKit", "GeoFrontEnd"]),
 
@@ -89,7 +91,7 @@ let package = Package(
         .testTarget(name: "GeoTracksTests", dependencies: ["GeoTracks", "GeoRouting", "GeoTestSupport"]),
         .testTarget(name: "GeoSearchTests", dependencies: ["GeoSearch", "GeoCommands", "GeoFrontEnd", "GeoTestSupport"]),
         .testTarget(name: "GeoRoutingTests", dependencies: ["GeoRouting", "GeoFormat", "GeoTestSupport"]),
-        .testTarget(name: "GeoCommandsTests", dependencies: ["GeoCommands", "GeoFrontEnd", "GeoTestSupport"]),
+        .testTarget(name: "GeoCommandsTests", dependencies: ["GeoCommands", "GeoFrontEnd", "GeoProcess", "GeoTestSupport"]),
         .testTarget(name: "GeoServerTests", dependencies: ["GeoServer", "GeoCommands", "GeoFrontEnd", "GeoTestSupport"]),
         // The layering rules, checked on the source text (imports, process access, file sizes).
         .testTarget(name: "ArchitectureTests"),

@@ -1,6 +1,7 @@
 // What a command sees of the world, as one value: its standard streams, its
-// environment, its working directory and its clock. The executables pass the
-// process's own (`.process`); tests pass captured streams, a chosen
+// environment, its working directory and its clock, passed in as a value:
+// the executables pass the process's own (`CommandIO.process`, in GeoProcess,
+// the only place that touches them); tests pass captured streams, a chosen
 // environment and a fixed clock, and run every command in process.
 import Foundation
 import GeoBase
@@ -42,15 +43,6 @@ public struct CommandIO: @unchecked Sendable {
         self.now = now
     }
 
-    /// The process's own streams, environment and clock (whole seconds).
-    public static var process: CommandIO {
-        CommandIO(standardInput: 0, writeOutput: { try StandardStreams.write($0, to: 1) }, closeOutput: { try StandardStreams.close(1) },
-                  writeError: { try? StandardStreams.write(Array($0.utf8), to: 2) },
-                  outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1,
-                  environment: ProcessInfo.processInfo.environment, currentDirectory: ".",
-                  now: { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) })
-    }
-
     /// SOURCE_DATE_EPOCH (reproducible-builds.org): the time to write instead of the clock's, or
     /// nil when it is unset; a value that is not whole seconds since 1970 is a usage error, as the
     /// specification asks, not silently the clock's time.
@@ -68,22 +60,6 @@ public struct CommandIO: @unchecked Sendable {
 
     /// One line on standard error (a failure to write it has nowhere to be told).
     public func report(_ line: String) { writeError(line + "\n") }
-}
-
-/// Unbuffered writes to the process's descriptors: large outputs go out in as few calls as
-/// the kernel takes, and nothing waits in a buffer when the process ends. A failed write of
-/// standard output names it (`<stdout>: cannot write the output: No space left on device`).
-enum StandardStreams {
-    static func write(_ bytes: [UInt8], to fd: Int32) throws {
-        try bytes.withUnsafeBytes { try OutputFile.writeAll($0, to: fd, name: OutputFile.standardOutputName) }
-    }
-
-    /// Closes `fd` and reports what the close says about writes that failed after they returned.
-    static func close(_ fd: Int32) throws {
-        if Glibc.close(fd) != 0 && errno != EBADF && errno != EINTR {
-            throw errno == EPIPE ? BrokenPipe() : OutputFile.writeFailure(OutputFile.standardOutputName, errno)
-        }
-    }
 }
 
 /// Standard output and error collected in memory, for running commands in tests.

@@ -85,11 +85,11 @@ public struct PageIcons: Sendable {
     /// with anything but path-data characters is skipped: it is copied into the sprite verbatim.
     static func glyphPaths(in bytes: [UInt8], wanted: Set<String>) -> [String: String] {
         var out: [String: String] = [:]
-        let open = Array("<glyph".utf8)
+        let open = Array("<glyph".utf8), close = Array("/>".utf8)
         var i = 0
         while let start = find(open, in: bytes, from: i) {
-            guard let end = find(Array("/>".utf8), in: bytes, from: start) else { break }
-            let element = bytes[start..<end]
+            guard let end = find(close, in: bytes, from: start) else { break }
+            let element = Array(bytes[start..<end])
             i = end + 2
             guard let name = attribute("glyph-name", in: element), wanted.contains(name),
                   let d = attribute("d", in: element), isPathData(d) else { continue }
@@ -106,10 +106,10 @@ public struct PageIcons: Sendable {
     }
 
     /// The value of ` name="…"` inside an element's bytes.
-    static func attribute(_ name: String, in element: ArraySlice<UInt8>) -> String? {
+    static func attribute(_ name: String, in element: [UInt8]) -> String? {
         for lead in [" ", "\n", "\t"] {
             let key = Array((lead + name + "=\"").utf8)
-            guard let at = find(key, in: Array(element), from: 0) else { continue }
+            guard let at = find(key, in: element, from: 0) else { continue }
             let values = element.dropFirst(at + key.count)
             guard let close = values.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
             return String(decoding: values[..<close], as: UTF8.self)

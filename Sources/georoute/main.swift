@@ -2,6 +2,7 @@
 import Foundation
 import GeoCommands
 import GeoFrontEnd
+import GeoProcess
 
 // A reader that leaves (`| head -1`) gives EPIPE instead of killing the process: the command
 // stops its work at once and exits 0 without a word (ripgrep's convention).

@@ -8,6 +8,7 @@ import Testing
 @testable import GeoBase
 @testable import GeoCommands
 @testable import GeoFrontEnd
+@testable import GeoProcess
 import GeoTestSupport
 #if canImport(Glibc)
 import Glibc
