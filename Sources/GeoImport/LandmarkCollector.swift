@@ -17,6 +17,10 @@ import GeoOSM
 public protocol RoadNetworkSink: AnyObject {
     func addBarrier(nodeID: Int64, tags: [String: String])
     func addWay(id: Int64, refs: ArraySlice<Int64>, tags: [String: String])
+    /// A node with traffic signals.
+    func addSignals(nodeID: Int64)
+    /// A `type=restriction` relation (its members as type, id, role).
+    func addRestriction(id: Int64, tags: [String: String], members: [(type: OSMMemberType, ref: Int64, role: String)])
 }
 
 public final class LandmarkCollector {
@@ -42,6 +46,7 @@ public final class LandmarkCollector {
     /// addr:interpolation ways, made into addresses by finish().
     private(set) var interpolations = InterpolationLines()
 
+    static let relationRoadKeys = KeyFilter(keys: ["type"])
     static let roadKeys = KeyFilter(keys: ["highway", "route", "barrier", "access", "motor_vehicle", "vehicle"])
 
     /// A collector keeping node locations in `nodes` (in memory unless given a file-backed store).
@@ -71,6 +76,7 @@ public final class LandmarkCollector {
         guard interesting || road else { return }
         let dict = b.tagDictionary(in: tags)
         if road, dict["barrier"] != nil || dict["access"] != nil { roads?.addBarrier(nodeID: id, tags: dict) }
+        if road, dict["highway"] == "traffic_signals" { roads?.addSignals(nodeID: id) }
         guard interesting, let c = LandmarkClassifier.classify(dict, type: .node) else { return }
         var d = LandmarkDraft(osmType: .node, osmID: id, kind: c.kind, categoryKey: c.key, categoryValue: c.value,
                               point: p, importance: clampImportance(c.importance), names: c.names)
@@ -123,6 +129,15 @@ public final class LandmarkCollector {
         if dict["highway"] != nil || dict["route"] == "ferry" { roads.addWay(id: id, refs: refs, tags: dict) }
     }
 
+    /// Turn restrictions go to the road graph.
+    private func passToRoads(relation i: Int, _ b: OSMBatch, tags: Range<Int>) {
+        guard let roads, !tags.isEmpty, b.hasAnyTag(in: tags, of: LandmarkCollector.relationRoadKeys) else { return }
+        let dict = b.tagDictionary(in: tags)
+        guard let type = dict["type"], type.hasPrefix("restriction") else { return }
+        let members = b.members(ofRelation: i).map { (type: b.memberTypes[$0], ref: b.memberRefs[$0], role: b.string(b.memberRoles[$0])) }
+        roads.addRestriction(id: b.relationIDs[i], tags: dict, members: members)
+    }
+
     /// A way that classifies as a landmark: a street part (merged in finish()) or a landmark
     /// pinned at its centroid (closed) or half-way along it (open).
     private func addLandmark(way id: Int64, refs: ArraySlice<Int64>, tags dict: [String: String], box: FixedBoundingBox) {
@@ -153,6 +168,7 @@ public final class LandmarkCollector {
         mapShapes?.relation(b, i)
         adminAreas.relation(b, i)
         let tags = b.tagRange(ofRelation: i)
+        passToRoads(relation: i, b, tags: tags)
         guard !tags.isEmpty, b.hasAnyTag(in: tags, of: LandmarkClassifier.interestingKeys) else { return }
         let dict = b.tagDictionary(in: tags)
         guard let type = dict["type"], type == "multipolygon" || type == "boundary" else { return }

@@ -13,6 +13,7 @@
 // order, which the node store walks fastest), `assemble()` does the rest.
 import Foundation
 import GeoBase
+import GeoOSM
 import GeoRoads
 
 public struct BuiltGraph: Sendable {
@@ -33,6 +34,14 @@ public final class RoadGraphBuilder: RoadNetworkSink {
     /// Barrier nodes in file order (ascending in sorted files) and the modes they stop.
     private var barrierIDs: [Int64] = []
     private var barrierModes: [UInt8] = []
+    /// OSM ids of the stored ways, in stream order (restrictions name their ways by id).
+    private var wayIDs: [Int64] = []
+    /// Nodes tagged highway=traffic_signals.
+    private var signalIDs: [Int64] = []
+    /// Turn restriction relations, compiled once the edges exist.
+    private var relations: [RestrictionRelation] = []
+    /// Restrictions read and how many could be compiled (for the build summary).
+    public private(set) var restrictionCounts = (read: 0, compiled: 0, conditional: 0)
 
     // After resolve(): the distinct road node ids, ascending, and per id its flags and coordinate.
     private var nodeIDs: [Int64] = []
@@ -53,6 +62,27 @@ public final class RoadGraphBuilder: RoadNetworkSink {
         }
     }
 
+    public func addSignals(nodeID: Int64) { signalIDs.append(nodeID) }
+
+    public func addRestriction(id: Int64, tags: [String: String], members: [(type: OSMMemberType, ref: Int64, role: String)]) {
+        if RestrictionRules.isConditionalOnly(tags) { restrictionCounts.conditional += 1; return }
+        guard let rule = RestrictionRules.interpret(tags) else { return }
+        restrictionCounts.read += 1
+        var from: [Int64] = [], to: [Int64] = [], viaNode: Int64?, viaWays: [Int64] = []
+        for m in members {
+            switch (m.role, m.type) {
+            case ("from", .way): from.append(m.ref)
+            case ("to", .way): to.append(m.ref)
+            case ("via", .node): viaNode = m.ref
+            case ("via", .way): viaWays.append(m.ref)
+            default: continue
+            }
+        }
+        guard !from.isEmpty, !to.isEmpty, (viaNode == nil) != viaWays.isEmpty else { return }
+        relations.append(RestrictionRelation(only: rule.only, modes: rule.modes, from: from,
+                                             via: viaNode.map { .node($0) } ?? .ways(viaWays), to: to))
+    }
+
     public func addWay(id: Int64, refs wayRefs: ArraySlice<Int64>, tags: [String: String]) {
         guard wayRefs.count >= 2, let p = AccessRules.profile(tags) else { return }
         var index = profileIndex[p]
@@ -68,6 +98,7 @@ public final class RoadGraphBuilder: RoadNetworkSink {
             stream.appendVarint(NodeStore.zigzag(r &- lastRef))
             lastRef = r
         }
+        wayIDs.append(id)
         wayCount += 1
         refCount += wayRefs.count
     }
@@ -152,7 +183,18 @@ public final class RoadGraphBuilder: RoadNetworkSink {
         // Edges between consecutive junctions along each way; a stub where the way runs on into
         // nodes the extract left out (a neighbouring region has them).
         var stubs = Set<RoadGraphParts.Stub>()
+        var wanted = Set<Int64>()
+        for r in relations {
+            wanted.formUnion(r.from)
+            wanted.formUnion(r.to)
+            if case .ways(let w) = r.via { wanted.formUnion(w) }
+        }
+        var runs: [Int64: WayRun] = [:]
+        var wayNumber = -1
         forEachWay { profile, refs in
+            wayNumber += 1
+            let keepRun = wanted.contains(wayIDs[wayNumber])
+            var run = WayRun()
             var from: UInt32?
             var length = 0.0
             var prev: FixedCoordinate?
@@ -174,10 +216,14 @@ public final class RoadGraphBuilder: RoadNetworkSink {
                 let n = nodeIndex[u]
                 if n != .max {
                     if let f = from, !(f == n && length == 0) {
+                        if keepRun { run.edges.append(UInt32(parts.edges.count)); run.nodes.append(n) }
                         parts.edges.append(RoadGraphParts.Edge(from: f, to: n, profile: profile, length: Float(length),
                                                                shapeStart: UInt32(shapeStart)))
                     } else if from != nil {
                         parts.shapes.removeSubrange(shapeStart...)
+                    } else if keepRun {
+                        if !run.nodes.isEmpty { run.edges.append(nil) }
+                        run.nodes.append(n)
                     }
                     from = n
                     length = 0
@@ -187,8 +233,17 @@ public final class RoadGraphBuilder: RoadNetworkSink {
                 }
             }
             if parts.shapes.count > shapeStart { parts.shapes.removeSubrange(shapeStart...) }
+            if keepRun && !run.nodes.isEmpty { runs[wayIDs[wayNumber]] = run }
         }
         wayStream = nil
+        wayIDs = []
+        parts.restrictions = compileRestrictions(runs: runs, edges: parts.edges, nodeIndex: nodeIndex)
+        var signals = [Bool](repeating: false, count: junctions.count)
+        for id in signalIDs {
+            if let u = position(of: id), nodeIndex[u] != .max { signals[Int(nodeIndex[u])] = true }
+        }
+        signalIDs = []
+        parts.signals = signals
         parts.nodes = junctions.map { coords[Int($0)] }
         parts.barriers = junctions.map { TravelModes(rawValue: flags[Int($0)] >> 3) }
         parts.osmIDs = junctions.map { nodeIDs[Int($0)] }
@@ -200,6 +255,27 @@ public final class RoadGraphBuilder: RoadNetworkSink {
         coords = []
         let bytes = RoadGraphWriter.serialize(parts)
         return BuiltGraph(bytes: bytes, nodeCount: parts.nodes.count, edgeCount: parts.edges.count)
+    }
+
+    /// The forbidden edge sequences of the restriction relations whose ways the graph has.
+    private func compileRestrictions(runs: [Int64: WayRun], edges: [RoadGraphParts.Edge], nodeIndex: [UInt32]) -> [TurnRestriction] {
+        guard !relations.isEmpty else { return [] }
+        let graphNode: (Int64) -> UInt32? = { id in
+            guard let u = self.position(of: id), nodeIndex[u] != .max else { return nil }
+            return nodeIndex[u]
+        }
+        // Every node where a restricted path may turn: the ends of the ways' runs (and via nodes).
+        var viaNodes = Set<UInt32>()
+        for run in runs.values { viaNodes.formUnion(run.nodes) }
+        let compiler = TurnRestrictionCompiler(runs: runs, edges: edges, node: graphNode, viaNodes: viaNodes)
+        var out: [TurnRestriction] = []
+        for r in relations {
+            let compiled = compiler.compile(r)
+            if !compiled.isEmpty { restrictionCounts.compiled += 1 }
+            out += compiled
+        }
+        relations = []
+        return out
     }
 
     @inline(__always) private func has(_ u: Int, _ flag: UInt8) -> Bool { flags[u] & flag != 0 }

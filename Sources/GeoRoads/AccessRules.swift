@@ -6,16 +6,6 @@
 // steps in order: the routable class, then per mode permission, oneway, speed.
 import Foundation
 
-/// Everything the graph stores about one way, for all modes at once.
-public struct WayProfile: Hashable, Sendable {
-    public var roadClass: RoadClass
-    /// The modes that may travel the way in each direction.
-    public var access: RoadAccess
-    /// km/h per mode (0 where not allowed).
-    public var speeds: [UInt8]
-    public var name: String
-}
-
 public enum AccessRules {
     static let allowedValues: Set<String> = ["yes", "designated", "permissive", "destination", "delivery", "customers",
                                              "official", "unknown", "discouraged", "use_sidepath", "optional_sidepath"]
@@ -73,6 +63,7 @@ public enum AccessRules {
         guard let roadClass = routableClass(tags) else { return nil }
         let general = Oneway(tags: tags, roadClass: roadClass)
         var access = RoadAccess()
+        var pushed = RoadAccess()
         var speeds = [UInt8](repeating: 0, count: 3)
         for m in TravelMode.allCases {
             let use = permission(tags, roadClass, m)
@@ -80,10 +71,12 @@ public enum AccessRules {
             let oneway = oneway(tags, m, general: general)
             if oneway.allowsForward { access.forward.insert(TravelModes(m)) }
             if oneway.allowsBackward { access.backward.insert(TravelModes(m)) }
+            if use == .dismounted { pushed = access.intersection(.bicycle) }
             speeds[m.rawValue] = speedByte(speed(tags, roadClass, m, dismount: use == .dismounted))
         }
         guard !access.isEmpty else { return nil }
-        return WayProfile(roadClass: roadClass, access: access, speeds: speeds, name: tags["name"] ?? tags["ref"] ?? "")
+        return WayProfile(roadClass: roadClass, access: access, speeds: speeds, pushed: pushed,
+                          name: tags["name"] ?? "", ref: tags["ref"] ?? "", pronunciation: tags["name:pronunciation"] ?? "")
     }
 
     /// The road class of a way the router may use (a highway of a known class or a ferry route),

@@ -23,27 +23,46 @@ public struct RoadEdge: Sendable {
 public struct RoadProfile: Sendable {
     public let roadClass: RoadClass
     public let access: RoadAccess
+    /// km/h per mode along the way (car, bicycle, foot) and against it.
     public let speeds: (UInt8, UInt8, UInt8)
+    public let backwardSpeeds: (UInt8, UInt8, UInt8)
+    /// Modes for which the way is for local access only (see WayProfile.restricted).
+    public let restricted: TravelModes
+    /// Directions in which a cyclist pushes.
+    public let pushed: RoadAccess
     public let nameOffset: Int
+    public let refOffset: Int
+    public let pronunciationOffset: Int
 
-    @inlinable init(roadClass: RoadClass, access: RoadAccess, speeds: (UInt8, UInt8, UInt8), nameOffset: Int) {
+    @inlinable init(roadClass: RoadClass, access: RoadAccess, speeds: (UInt8, UInt8, UInt8), backwardSpeeds: (UInt8, UInt8, UInt8),
+                    restricted: TravelModes, pushed: RoadAccess, nameOffset: Int, refOffset: Int, pronunciationOffset: Int) {
         self.roadClass = roadClass
         self.access = access
         self.speeds = speeds
+        self.backwardSpeeds = backwardSpeeds
+        self.restricted = restricted
+        self.pushed = pushed
         self.nameOffset = nameOffset
+        self.refOffset = refOffset
+        self.pronunciationOffset = pronunciationOffset
     }
 
     @inlinable public func allows(_ mode: TravelMode, forward: Bool) -> Bool {
         access.allows(mode, forward: forward)
     }
 
-    @inlinable public func speed(_ mode: TravelMode) -> Double {
+    /// km/h of `mode` along the way (`forward`) or against it.
+    @inlinable public func speed(_ mode: TravelMode, forward: Bool) -> Double {
+        let s = forward ? speeds : backwardSpeeds
         switch mode {
-        case .car: Double(speeds.0)
-        case .bicycle: Double(speeds.1)
-        case .foot: Double(speeds.2)
+        case .car: return Double(s.0)
+        case .bicycle: return Double(s.1)
+        case .foot: return Double(s.2)
         }
     }
+
+    /// Whether a cyclist pushes in that direction.
+    @inlinable public func isPushed(forward: Bool) -> Bool { pushed.allows(.bicycle, forward: forward) }
 }
 
 public struct RoadGraph: Sendable {
@@ -51,12 +70,14 @@ public struct RoadGraph: Sendable {
     @usableFromInline package let view: ByteView
     /// Keeps the memory the view points into alive for as long as any copy of the graph exists.
     let owner: (any Sendable & AnyObject)?
+    /// The turn restrictions binding each mode (indexed by TravelMode.rawValue).
+    let turnTables: [TurnTable]
     @usableFromInline package let layout: RoadGraphFormat.Layout
     @inlinable public var nodeCount: Int { layout.nodeCount }
     @inlinable public var edgeCount: Int { layout.edgeCount }
     @usableFromInline let gridMinLat: Int32, gridMinLon: Int32, cellLat: Int32, cellLon: Int32
     /// Byte offsets of the arrays, worked out once (the layout's computed properties add up on every call).
-    @usableFromInline let nodesAt: Int, barriersAt: Int, adjStartAt: Int, adjAt: Int, edgesAt: Int, profilesAt: Int, shapesAt: Int,
+    @usableFromInline let nodesAt: Int, flagsAt: Int, adjStartAt: Int, adjAt: Int, edgesAt: Int, profilesAt: Int, shapesAt: Int,
         gridStartAt: Int, gridEdgesAt: Int, namesAt: Int
 
     /// The fastest speed any edge has for `mode`, in km/h (255 when the file does not say).
@@ -76,7 +97,9 @@ public struct RoadGraph: Sendable {
         l.shapeCount = Int(counts[3]); l.rows = Int(counts[4]); l.cols = Int(counts[5]); l.gridEntryCount = Int(counts[6])
         l.namesLength = Int(view.u32(48))
         l.stubCount = Int(view.u32(56))
-        guard l.namesLength <= view.count, l.stubCount <= Int(limit), l.rows >= 1, l.cols >= 1, l.rows * l.cols <= Int(limit),
+        l.restrictionCount = Int(view.u32(60))
+        l.turnEdgeCount = Int(view.u32(64))
+        guard l.namesLength <= view.count, l.stubCount <= Int(limit), l.restrictionCount <= Int(limit), l.turnEdgeCount <= Int(limit), l.rows >= 1, l.cols >= 1, l.rows * l.cols <= Int(limit),
               l.total == view.count else { return nil }
         gridMinLat = view.i32(32)
         gridMinLon = view.i32(36)
@@ -85,9 +108,14 @@ public struct RoadGraph: Sendable {
         layout = l
         self.view = view
         self.owner = owner
-        nodesAt = l.nodes; barriersAt = l.barriers; adjStartAt = l.adjStart; adjAt = l.adj; edgesAt = l.edges
+        nodesAt = l.nodes; flagsAt = l.nodeFlags; adjStartAt = l.adjStart; adjAt = l.adj; edgesAt = l.edges
+        let restrictions = RoadGraph.readRestrictions(view, l)
+        turnTables = TravelMode.allCases.map { m in TurnTable(restrictions.filter { $0.modes.contains(m) }) }
         profilesAt = l.profiles; shapesAt = l.shapes; gridStartAt = l.gridStart; gridEdgesAt = l.gridEdges; namesAt = l.names
     }
+
+    /// The turn restrictions that bind `mode`.
+    public func turns(_ mode: TravelMode) -> TurnTable { turnTables[mode.rawValue] }
 
     /// The box the edge grid covers: the road network's extent.
     public var extent: BoundingBox {
@@ -102,7 +130,13 @@ public struct RoadGraph: Sendable {
     }
 
     /// The modes a barrier at node `n` stops (none for most nodes).
-    @inlinable @inline(__always) public func barrier(_ n: Int) -> TravelModes { TravelModes(rawValue: view.u8(barriersAt + n)) }
+    @inlinable @inline(__always) public func barrier(_ n: Int) -> TravelModes { TravelModes(rawValue: view.u8(flagsAt + n) & 7) }
+
+    /// Whether node `n` has traffic signals.
+    @inlinable @inline(__always) public func hasSignals(_ n: Int) -> Bool { view.u8(flagsAt + n) & RoadGraphFormat.signalsFlag != 0 }
+
+    /// Whether a turn restriction passes node `n` (only there does a turn need looking up).
+    @inlinable @inline(__always) public func hasTurnRestriction(_ n: Int) -> Bool { view.u8(flagsAt + n) & RoadGraphFormat.turnFlag != 0 }
 
     /// Adjacent edge entries of node `n`: (edge index, traversed against the way's direction).
     @inlinable @inline(__always) public func forEachAdjacent(_ n: Int, _ body: (Int, Bool) -> Void) {
@@ -128,12 +162,24 @@ public struct RoadGraph: Sendable {
     @inlinable public func profile(_ p: Int) -> RoadProfile {
         let o = profilesAt + p * RoadGraphFormat.profileSize
         return RoadProfile(roadClass: RoadClass(rawValue: view.u8(o)) ?? .other, access: RoadAccess(byte: view.u8(o + 1)),
-                           speeds: (view.u8(o + 2), view.u8(o + 3), view.u8(o + 4)), nameOffset: Int(view.u32(o + 8)))
+                           speeds: (view.u8(o + 2), view.u8(o + 3), view.u8(o + 4)),
+                           backwardSpeeds: (view.u8(o + 5), view.u8(o + 6), view.u8(o + 7)),
+                           restricted: TravelModes(rawValue: view.u8(o + 8) & 7), pushed: RoadAccess(byte: view.u8(o + 9)),
+                           nameOffset: Int(view.u32(o + 12)), refOffset: Int(view.u32(o + 16)),
+                           pronunciationOffset: Int(view.u32(o + 20)))
     }
 
-    @inlinable public func name(ofProfile p: RoadProfile) -> String {
-        var o = namesAt + p.nameOffset
-        guard p.nameOffset < layout.namesLength else { return "" }
+    @inlinable public func name(ofProfile p: RoadProfile) -> String { string(at: p.nameOffset) }
+
+    /// The road's `ref` ("A 8;E 80"), "" when it has none.
+    @inlinable public func ref(ofProfile p: RoadProfile) -> String { string(at: p.refOffset) }
+
+    /// The road's `name:pronunciation`, "" when it has none.
+    @inlinable public func pronunciation(ofProfile p: RoadProfile) -> String { string(at: p.pronunciationOffset) }
+
+    @inlinable func string(at offset: Int) -> String {
+        var o = namesAt + offset
+        guard offset >= 0, offset < layout.namesLength else { return "" }
         return view.string(&o) ?? ""
     }
 

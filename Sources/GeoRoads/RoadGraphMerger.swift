@@ -65,7 +65,9 @@ enum RoadGraphMerger {
         func profile(_ g: RoadGraph, _ p: Int) -> UInt32 {
             let rp = g.profile(p)
             let wp = WayProfile(roadClass: rp.roadClass, access: rp.access, speeds: [rp.speeds.0, rp.speeds.1, rp.speeds.2],
-                                name: g.name(ofProfile: rp))
+                                backwardSpeeds: [rp.backwardSpeeds.0, rp.backwardSpeeds.1, rp.backwardSpeeds.2],
+                                restricted: rp.restricted, pushed: rp.pushed, name: g.name(ofProfile: rp),
+                                ref: g.ref(ofProfile: rp), pronunciation: g.pronunciation(ofProfile: rp))
             if let k = profileOf[wp] { return k }
             let k = UInt32(parts.profiles.count)
             parts.profiles.append(wp)
@@ -75,17 +77,28 @@ enum RoadGraphMerger {
         // Edges, each once: the same way in two regions gives the same ends, profile and shape.
         struct EdgeKey: Hashable { var from, to, profile: UInt32; var shape: [FixedCoordinate] }
         var seen = Set<EdgeKey>()
+        var signalNodes = Set<UInt32>()
+        var edgeOf: [EdgeKey: UInt32] = [:]
         for (k, g) in graphs.enumerated() {
+            var edgeMap = [UInt32](repeating: 0, count: g.edgeCount)
             for e in 0..<g.edgeCount {
                 let edge = g.edge(e)
                 let shape = g.shape(ofEdge: e).map(g.shapePoint)
                 let key = EdgeKey(from: mapped[k][edge.from], to: mapped[k][edge.to], profile: profile(g, edge.profile), shape: shape)
-                guard seen.insert(key).inserted else { continue }
+                guard seen.insert(key).inserted else { edgeMap[e] = edgeOf[key]!; continue }
+                edgeOf[key] = UInt32(parts.edges.count)
+                edgeMap[e] = UInt32(parts.edges.count)
                 parts.edges.append(RoadGraphParts.Edge(from: key.from, to: key.to, profile: key.profile, length: Float(edge.length),
                                                        shapeStart: UInt32(parts.shapes.count)))
                 parts.shapes.append(contentsOf: shape)
             }
+            // Turn restrictions follow their edges (a restriction on a shared border edge is kept once).
+            for r in g.turnRestrictions {
+                parts.restrictions.append(TurnRestriction(edges: r.edges.map { edgeMap[Int($0 >> 1)] << 1 | $0 & 1 }, modes: r.modes))
+            }
+            for n in 0..<g.nodeCount where g.hasSignals(n) { signalNodes.insert(mapped[k][n]) }
         }
+        parts.signals = (0..<parts.nodes.count).map { signalNodes.contains(UInt32($0)) }
         // Cut ways: the stub's node joins the node beyond the cut when another region has it.
         for (k, g) in graphs.enumerated() {
             for s in 0..<g.stubCount {

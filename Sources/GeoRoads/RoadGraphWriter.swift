@@ -50,6 +50,10 @@ package struct RoadGraphParts {
     package var shapes: [FixedCoordinate] = []
     package var profiles: [WayProfile] = []
     package var stubs: [Stub] = []
+    /// Nodes with traffic signals (empty, or one flag per node).
+    package var signals: [Bool] = []
+    /// Turn restrictions, in any order (the writer sorts them and drops repeats).
+    package var restrictions: [TurnRestriction] = []
     /// The area the edge grid covers.
     package var box = FixedBoundingBox.empty
 
@@ -65,6 +69,20 @@ package enum RoadGraphWriter {
         layout.profileCount = g.profiles.count
         layout.shapeCount = g.shapes.count
         layout.stubCount = g.stubs.count
+        let restrictions = Array(Set(g.restrictions.filter { $0.edges.count >= 2 && $0.edges.count <= RoadGraphFormat.maxTurnEdges
+            && $0.edges.allSatisfy { Int($0 >> 1) < g.edges.count } && !$0.modes.isEmpty })).sorted()
+        layout.restrictionCount = restrictions.count
+        layout.turnEdgeCount = restrictions.reduce(0) { $0 + $1.edges.count }
+        // Node flags: barrier modes, signals, and the nodes a restricted turn passes.
+        var flags = g.barriers.map { $0.rawValue & 7 }
+        for (n, on) in g.signals.enumerated() where on && n < flags.count { flags[n] |= RoadGraphFormat.signalsFlag }
+        for r in restrictions {
+            for d in r.edges.dropLast() {
+                let e = g.edges[Int(d >> 1)]
+                let head = d & 1 == 1 ? e.from : e.to
+                flags[Int(head)] |= RoadGraphFormat.turnFlag
+            }
+        }
         // CSR adjacency: each edge listed at both ends, `edge << 1 | 1` at its end node.
         var adjStart = [UInt32](repeating: 0, count: g.nodes.count + 1)
         for e in g.edges { adjStart[Int(e.from) + 1] += 1; adjStart[Int(e.to) + 1] += 1 }
@@ -92,9 +110,11 @@ package enum RoadGraphWriter {
         layout.gridEntryCount = cells.entries.count
         var names = ByteWriter()
         var nameOffsets: [String: Int] = [:]
-        for p in g.profiles where nameOffsets[p.name] == nil {
-            nameOffsets[p.name] = names.count
-            names.string(p.name)
+        for p in g.profiles {
+            for n in [p.name, p.ref, p.pronunciation] where nameOffsets[n] == nil {
+                nameOffsets[n] = names.count
+                names.string(n)
+            }
         }
         layout.namesLength = names.count
 
@@ -107,12 +127,16 @@ package enum RoadGraphWriter {
         w.i32(grid.cellLon)
         w.u32(UInt32(layout.namesLength))
         // Fastest speed per mode, so A* potentials can be tight.
-        for m in TravelMode.allCases { w.u8(g.profiles.map { $0.speeds[m.rawValue] }.max() ?? 0) }
+        for m in TravelMode.allCases {
+            w.u8(g.profiles.map { max($0.speeds[m.rawValue], $0.backwardSpeeds[m.rawValue]) }.max() ?? 0)
+        }
         w.u8(0)
         w.u32(UInt32(layout.stubCount))
+        w.u32(UInt32(layout.restrictionCount))
+        w.u32(UInt32(layout.turnEdgeCount))
         while w.count < RoadGraphFormat.headerSize { w.u8(0) }
         for c in g.nodes { w.i32(c.lat); w.i32(c.lon) }
-        for b in g.barriers { w.u8(b.rawValue) }
+        for f in flags { w.u8(f) }
         w.align(to: 4)
         for v in adjStart { w.u32(v) }
         for v in adj { w.u32(v) }
@@ -121,9 +145,11 @@ package enum RoadGraphWriter {
             w.u8(p.roadClass.rawValue)
             w.u8(p.access.byte)
             for s in p.speeds { w.u8(s) }
-            w.u8(0)
+            for s in p.backwardSpeeds { w.u8(s) }
+            w.u8(p.restricted.rawValue)
+            w.u8(p.pushed.byte)
             w.u16(0)
-            w.u32(UInt32(nameOffsets[p.name]!))
+            for n in [p.name, p.ref, p.pronunciation] { w.u32(UInt32(nameOffsets[n]!)) }
         }
         for s in g.shapes { w.i32(s.lat); w.i32(s.lon) }
         for v in cells.start { w.u32(v) }
@@ -138,6 +164,15 @@ package enum RoadGraphWriter {
             w.u8(s.forward ? 1 : 0)
             for _ in 0..<7 { w.u8(0) }
         }
+        var first: UInt32 = 0
+        for r in restrictions {
+            w.u32(first)
+            w.u8(UInt8(r.edges.count))
+            w.u8(r.modes.rawValue)
+            w.u16(0)
+            first += UInt32(r.edges.count)
+        }
+        for r in restrictions { for d in r.edges { w.u32(d) } }
         precondition(w.count == layout.total)
         return w.bytes
     }

@@ -33,6 +33,11 @@ public struct RoadAccess: Hashable, Sendable {
 
     public var isEmpty: Bool { forward.isEmpty && backward.isEmpty }
 
+    /// Only the directions of the modes in `modes`.
+    public func intersection(_ modes: TravelModes) -> RoadAccess {
+        RoadAccess(forward: forward.intersection(modes), backward: backward.intersection(modes))
+    }
+
     @inlinable public func allows(_ mode: TravelMode, forward along: Bool) -> Bool {
         (along ? forward : backward).contains(mode)
     }

@@ -47,7 +47,7 @@ struct BidirectionalSearch {
             for (j, t) in targets.enumerated() where s.edge == t.edge {
                 let d = t.offset - s.offset
                 guard (d >= 0 && (s.forward || d == 0)) || (d < 0 && s.backward) else { continue }
-                let c = rules.cost(metres: abs(d), s.profile)
+                let c = rules.cost(metres: abs(d), s.profile, forward: d >= 0)
                 if c < best { best = c; bestDirect = (i, j) }
             }
         }
@@ -65,24 +65,24 @@ struct BidirectionalSearch {
         }
         for (i, s) in sources.enumerated() {
             if s.forward || s.offset >= s.length {
-                let c = rules.cost(metres: max(0, s.length - s.offset), s.profile)
+                let c = rules.cost(metres: max(0, s.length - s.offset), s.profile, forward: true)
                 forwardSpace.relax(s.to, cost: c, key: c + potential(s.to), via: startVia(i, true), isStart: true)
                 check(s.to)
             }
             if s.backward || s.offset <= 0 {
-                let c = rules.cost(metres: s.offset, s.profile)
+                let c = rules.cost(metres: s.offset, s.profile, forward: false)
                 forwardSpace.relax(s.from, cost: c, key: c + potential(s.from), via: startVia(i, false), isStart: true)
                 check(s.from)
             }
         }
         for (j, t) in targets.enumerated() {
             if t.forward || t.offset <= 0 {
-                let c = rules.cost(metres: t.offset, t.profile)
+                let c = rules.cost(metres: t.offset, t.profile, forward: true)
                 backwardSpace.relax(t.from, cost: c, key: c - potential(t.from), via: startVia(j, false), isStart: true)
                 check(t.from)
             }
             if t.backward || t.offset >= t.length {
-                let c = rules.cost(metres: max(0, t.length - t.offset), t.profile)
+                let c = rules.cost(metres: max(0, t.length - t.offset), t.profile, forward: false)
                 backwardSpace.relax(t.to, cost: c, key: c - potential(t.to), via: startVia(j, true), isStart: true)
                 check(t.to)
             }
@@ -100,7 +100,7 @@ struct BidirectionalSearch {
                 let alongWay = forward ? !reversed : reversed
                 guard rules.allows(profile, forward: alongWay) else { return }
                 let next = reversed ? ed.from : ed.to
-                let c = label.cost + rules.cost(metres: ed.length, profile)
+                let c = label.cost + rules.cost(metres: ed.length, profile, forward: alongWay)
                 let via = Int32(truncatingIfNeeded: e << 1 | (alongWay ? 0 : 1))
                 if forward {
                     if forwardSpace.relax(next, cost: c, key: c + potential(next), via: via) { check(next) }

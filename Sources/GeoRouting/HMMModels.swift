@@ -15,7 +15,7 @@ struct EmissionModel: Sendable {
 
     func logProbability(_ candidate: Candidate, rules: TraversalRules) -> Double {
         let z = candidate.position.distance / sigma
-        return -0.5 * z * z - (rules.isPushed(candidate.profile) ? pushPenalty : 0)
+        return -0.5 * z * z - (rules.isPushedEitherWay(candidate.profile) ? pushPenalty : 0)
     }
 }
 

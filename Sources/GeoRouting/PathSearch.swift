@@ -81,9 +81,9 @@ struct PathSearch {
             let ed = graph.edge(e)
             let profile = graph.profile(ed.profile)
             guard rules.allows(profile, forward: !reversed) else { return }
-            let metres = label.distance + rules.judged(metres: ed.length, profile)
+            let metres = label.distance + rules.judged(metres: ed.length, profile, forward: !reversed)
             guard metres <= bound else { return }
-            let c = label.cost + rules.cost(metres: ed.length, profile)
+            let c = label.cost + rules.cost(metres: ed.length, profile, forward: !reversed)
             space.relax(reversed ? ed.from : ed.to, cost: c, key: c,
                         via: Int32(truncatingIfNeeded: e << 1 | (reversed ? 1 : 0)), distance: metres)
         }
@@ -97,10 +97,11 @@ struct PathSearch {
         var out: [End] = []
         if c.forward || c.offset >= c.length {
             let m = max(0, c.length - c.offset)
-            out.append((c.to, rules.cost(metres: m, c.profile), rules.judged(metres: m, c.profile), true))
+            out.append((c.to, rules.cost(metres: m, c.profile, forward: true), rules.judged(metres: m, c.profile, forward: true), true))
         }
         if c.backward || c.offset <= 0 {
-            out.append((c.from, rules.cost(metres: c.offset, c.profile), rules.judged(metres: c.offset, c.profile), false))
+            out.append((c.from, rules.cost(metres: c.offset, c.profile, forward: false),
+                        rules.judged(metres: c.offset, c.profile, forward: false), false))
         }
         return out
     }
@@ -109,11 +110,12 @@ struct PathSearch {
     func entries(_ c: Candidate) -> [End] {
         var out: [End] = []
         if c.forward || c.offset <= 0 {
-            out.append((c.from, rules.cost(metres: c.offset, c.profile), rules.judged(metres: c.offset, c.profile), true))
+            out.append((c.from, rules.cost(metres: c.offset, c.profile, forward: true),
+                        rules.judged(metres: c.offset, c.profile, forward: true), true))
         }
         if c.backward || c.offset >= c.length {
             let m = max(0, c.length - c.offset)
-            out.append((c.to, rules.cost(metres: m, c.profile), rules.judged(metres: m, c.profile), false))
+            out.append((c.to, rules.cost(metres: m, c.profile, forward: false), rules.judged(metres: m, c.profile, forward: false), false))
         }
         return out
     }
@@ -122,10 +124,10 @@ struct PathSearch {
     func directPath(_ s: Candidate, _ t: Candidate, backtrack: Double, bound: Double) -> (cost: Double, distance: Double)? {
         guard s.edge == t.edge else { return nil }
         let d = t.offset - s.offset
-        let judged = rules.judged(metres: abs(d), s.profile)
+        let judged = rules.judged(metres: abs(d), s.profile, forward: d >= 0)
         guard judged <= bound else { return nil }
-        if d >= 0 { return s.forward || d == 0 ? (rules.cost(metres: d, s.profile), judged) : nil }
-        if s.backward || -d <= backtrack { return (rules.cost(metres: -d, s.profile), judged) }
+        if d >= 0 { return s.forward || d == 0 ? (rules.cost(metres: d, s.profile, forward: true), judged) : nil }
+        if s.backward || -d <= backtrack { return (rules.cost(metres: -d, s.profile, forward: false), judged) }
         return nil
     }
 

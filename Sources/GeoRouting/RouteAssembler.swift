@@ -103,7 +103,7 @@ struct RouteAssembler {
         let metres = abs(b - a)
         guard metres > 0 else { return }
         let first = coordinates.count - 1
-        let speed = rules.speed(c.profile)
+        let speed = rules.speed(c.profile, forward: b >= a)
         // Consecutive points mostly fall on the same (possibly long, winding) edge: build its geometry once.
         let line: EdgeGeometry
         if let g = geometryCache[c.edge] { line = g } else {

@@ -2,7 +2,8 @@
 // Each waypoint is snapped to the nearest road the mode may use (the edges
 // within a few metres of the nearest all take part, so the search picks the
 // right side of a junction); legs between consecutive waypoints are searched
-// with bidirectional A* and joined into one segment. Like MapMatcher, a Router
+// with A* on directed edges (TurnSearch: turn restrictions, U-turns, roads for
+// local access only) and joined into one segment. Like MapMatcher, a Router
 // is a plain value that is safe to use from many threads at once.
 import Foundation
 import GeoBase
@@ -54,15 +55,19 @@ public struct Router: Sendable {
             }
             snapped.append(c)
         }
-        var search = BidirectionalSearch(rules: rules)
+        var search = TurnSearch(rules: rules)
         var assembler: RouteAssembler?
         var chosen: [Candidate] = []
         var legEnds: [Int] = []
+        var arrivedForward: Bool?
         for leg in 0..<(waypoints.count - 1) {
-            // Continue from where the previous leg arrived, so the line never jumps at a via point.
+            // Continue from where the previous leg arrived, so the line never jumps at a via point; a car
+            // goes on in the direction it came (OSRM's continue_straight), unless that leads nowhere.
             var sources = chosen.last.map { [$0] } ?? snapped[leg]
             var targets = snapped[leg + 1]
-            var found = search.route(from: sources, to: targets)
+            let straight = mode == .car ? arrivedForward.map { [$0] } : nil
+            var found = search.route(from: sources, to: targets, leaving: straight)
+            if found == nil && straight != nil { found = search.route(from: sources, to: targets) }
             if found == nil {
                 // The nearest edges may be a fragment (a parking aisle, a piece of footway): widen the choice.
                 sources = chosen.last.map { [$0] } ?? wider(&finder, waypoints[leg], snapped[leg])
@@ -78,6 +83,7 @@ public struct Router: Sendable {
             }
             legEnds.append(assembler!.append(r.path, from: s, to: t))
             chosen.append(t)
+            arrivedForward = r.entersForward
         }
         let segment = assembler!.segment(firstPoint: 0, lastPoint: waypoints.count - 1)
         var legs: [(distance: Double, duration: Double)] = []

@@ -56,16 +56,26 @@ struct TraversalRules: Sendable {
         allows(profile, forward: true) || allows(profile, forward: false)
     }
 
-    /// Travel speed in m/s; roads used only thanks to `ignoreRestrictions` get the class default.
-    @inline(__always) func speed(_ profile: RoadProfile) -> Double {
-        let kmh = profile.speed(mode)
+    /// Travel speed in m/s along the way (`forward`) or against it; roads used only thanks to
+    /// `ignoreRestrictions` get the class default (the other direction's speed against a oneway).
+    @inline(__always) func speed(_ profile: RoadProfile, forward: Bool) -> Double {
+        let kmh = profile.speed(mode, forward: forward)
         if kmh > 0 { return kmh / 3.6 }
+        let other = profile.speed(mode, forward: !forward)
+        if other > 0 { return other / 3.6 }
         return AccessRules.speed([:], profile.roadClass, mode, dismount: mode == .bicycle && !AccessRules.classAllows(profile.roadClass, mode)) / 3.6
     }
 
-    /// True where a cyclist has to get off and push (footways, steps, pedestrian areas: 6 km/h or less).
-    @inline(__always) func isPushed(_ profile: RoadProfile) -> Bool {
-        mode == .bicycle && speed(profile) <= 6 / 3.6
+    /// True where a cyclist has to get off and push (footways, steps, pedestrian areas, against a oneway).
+    @inline(__always) func isPushed(_ profile: RoadProfile, forward: Bool) -> Bool {
+        mode == .bicycle && profile.isPushed(forward: forward)
+    }
+
+    /// True where a cyclist pushes in every direction the edge allows (for a position without a direction).
+    @inline(__always) func isPushedEitherWay(_ profile: RoadProfile) -> Bool {
+        mode == .bicycle && (profile.isPushed(forward: true) || !profile.allows(.bicycle, forward: true))
+            && (profile.isPushed(forward: false) || !profile.allows(.bicycle, forward: false))
+            && (profile.isPushed(forward: true) || profile.isPushed(forward: false))
     }
 
     /// Map matching counts metres pushed along a footway this many times: a cyclist's track follows
@@ -73,13 +83,13 @@ struct TraversalRules: Sendable {
     var pushFactor = 1.0
 
     /// Metres as the map matcher judges them (pushed metres weigh `pushFactor` times).
-    @inline(__always) func judged(metres: Double, _ profile: RoadProfile) -> Double {
-        pushFactor != 1 && isPushed(profile) ? metres * pushFactor : metres
+    @inline(__always) func judged(metres: Double, _ profile: RoadProfile, forward: Bool) -> Double {
+        pushFactor != 1 && isPushed(profile, forward: forward) ? metres * pushFactor : metres
     }
 
-    /// Search cost of `metres` of an edge with this profile.
-    @inline(__always) func cost(metres: Double, _ profile: RoadProfile) -> Double {
-        type == .shortest ? judged(metres: metres, profile) : metres / speed(profile)
+    /// Search cost of `metres` of an edge with this profile, travelled along the way or against it.
+    @inline(__always) func cost(metres: Double, _ profile: RoadProfile, forward: Bool) -> Double {
+        type == .shortest ? judged(metres: metres, profile, forward: forward) : metres / speed(profile, forward: forward)
     }
 
     /// A lower bound of the cost of `metres` in a straight line (A* potential).

@@ -80,6 +80,12 @@ enum MatchBench {
         func addWay(id: Int64, refs: ArraySlice<Int64>, tags: [String: String]) {
             seconds += MatchBench.seconds { builder.addWay(id: id, refs: refs, tags: tags) }
         }
+        func addSignals(nodeID: Int64) {
+            seconds += MatchBench.seconds { builder.addSignals(nodeID: nodeID) }
+        }
+        func addRestriction(id: Int64, tags: [String: String], members: [(type: OSMMemberType, ref: Int64, role: String)]) {
+            seconds += MatchBench.seconds { builder.addRestriction(id: id, tags: tags, members: members) }
+        }
     }
 
     /// The road graph's own cost, measured directly: the builder's work while the file streams by

@@ -1,0 +1,144 @@
+// Point-to-point search for the router on directed edges, so that turns carry
+// rules and costs: A* whose labels are "arrived at the end of this edge in
+// this direction" (plus, where a restriction runs via ways, how much of it the
+// path has driven: see TurnTable). Each turn at a node is checked against the
+// mode's turn restrictions, a U-turn is allowed only where the road ends (no
+// other way out the mode may take) as in OSRM's edge-expanded graph, and
+// entering a road for local access only (`access=destination`, `private`…)
+// from an open one costs `TurnCosts.restrictedPenalty`, so such a road is
+// driven only to reach a place on it. Several start and end positions (the
+// edges equally near a waypoint) are sources and targets of one search. The
+// potential is the straight-line lower bound to the nearest target.
+import Foundation
+import GeoRoads
+
+struct TurnSearch {
+    let rules: TraversalRules
+    let costs: TurnCosts
+    private var space = SearchSpace()
+    private let turns: TurnTable
+    private let stateBase: Int
+
+    init(rules: TraversalRules) {
+        self.rules = rules
+        costs = TurnCosts(rules: rules)
+        turns = rules.graph.turns(rules.mode)
+        stateBase = 2 * rules.graph.edgeCount
+    }
+
+    struct Result {
+        var source: Int
+        var target: Int
+        var path: EdgePath
+        /// The direction the path enters the target's edge (along the way or against it).
+        var entersForward: Bool
+    }
+
+    /// The directed edge a search state ends with.
+    @inline(__always) private func edge(ofState s: Int) -> DirectedEdge {
+        s < stateBase ? DirectedEdge(s) : turns.prefixes[s - stateBase].last!
+    }
+
+    /// The cheapest path from any of `sources` to any of `targets`, or nil when none exists.
+    /// `leaving` limits the directions in which each source may be left (nil = any the mode may take).
+    mutating func route(from sources: [Candidate], to targets: [Candidate], leaving: [Bool]? = nil) -> Result? {
+        space.reset()
+        let graph = rules.graph
+        let targetPoints = targets.map(\.position.coordinate)
+        func potential(_ n: Int) -> Double {
+            let c = graph.coordinate(ofNode: n).coordinate
+            return rules.lowerBound(metres: targetPoints.map { c.distance(to: $0) }.min() ?? 0)
+        }
+        var best = Double.infinity
+        // The best end found: (state before the target edge or a start code, target index, enters forward).
+        var bestEnd: (state: Int32, target: Int, forward: Bool)?
+        var bestDirect: (Int, Int)?
+        for (i, s) in sources.enumerated() {
+            for (j, t) in targets.enumerated() where s.edge == t.edge {
+                let d = t.offset - s.offset
+                let along = d >= 0
+                if let l = leaving?[i], l != along, d != 0 { continue }
+                guard (along && (s.forward || d == 0)) || (!along && s.backward) else { continue }
+                let c = rules.cost(metres: abs(d), s.profile, forward: along)
+                if c < best { best = c; bestDirect = (i, j); bestEnd = nil }
+            }
+        }
+        // Start states: the source's edge driven to one of its ends; via = -1 - (2·index + (0 forward, 1 backward)).
+        for (i, s) in sources.enumerated() {
+            if (s.forward || s.offset >= s.length) && leaving?[i] != false {
+                let c = rules.cost(metres: max(0, s.length - s.offset), s.profile, forward: true)
+                space.relax(2 * s.edge, cost: c, key: c + potential(s.to), via: Int32(-1 - 2 * i), isStart: true)
+            }
+            if (s.backward || s.offset <= 0) && leaving?[i] != true {
+                let c = rules.cost(metres: s.offset, s.profile, forward: false)
+                space.relax(2 * s.edge + 1, cost: c, key: c + potential(s.from), via: Int32(-2 - 2 * i), isStart: true)
+            }
+        }
+        var targetsByEdge: [Int: [Int]] = [:]
+        for (j, t) in targets.enumerated() { targetsByEdge[t.edge, default: []].append(j) }
+
+        while let (state, label, key) = space.popMin() {
+            if key >= best { break }
+            let arrived = edge(ofState: state)
+            let inEdge = graph.edge(Int(arrived >> 1))
+            let n = arrived & 1 == 1 ? inEdge.from : inEdge.to
+            // A barrier stops the mode; a route may still end right at it (a target at offset 0 there).
+            if rules.blocks(node: n) && !label.isStart { continue }
+            let inProfile = graph.profile(inEdge.profile)
+            let prefix = state < stateBase ? Int32(-1) : Int32(state - stateBase)
+            let checkTurns = !rules.ignoreRestrictions && graph.hasTurnRestriction(n)
+            let exits = costs.exits(at: n, arrivedBy: arrived)
+            for (out, profile) in exits.list {
+                let alongWay = out & 1 == 0
+                let isUTurn = out == arrived ^ 1
+                if isUTurn && !exits.deadEnd { continue }
+                var next: Int32 = -1
+                if checkTurns {
+                    guard let p = turns.step(prefix: prefix, last: arrived, next: out) else { continue }
+                    next = p
+                }
+                let turn = costs.turnCost(from: inProfile, to: profile, uTurn: isUTurn)
+                let e = Int(out >> 1)
+                let base = label.cost + turn
+                // A target on this edge: end part-way along it.
+                if let js = targetsByEdge[e] {
+                    for j in js {
+                        let t = targets[j]
+                        guard alongWay ? (t.forward || t.offset <= 0) : (t.backward || t.offset >= t.length) else { continue }
+                        let part = alongWay ? t.offset : max(0, t.length - t.offset)
+                        let total = base + rules.cost(metres: part, profile, forward: alongWay)
+                        if total < best { best = total; bestEnd = (Int32(state), j, alongWay); bestDirect = nil }
+                    }
+                }
+                let ed = graph.edge(e)
+                let head = alongWay ? ed.to : ed.from
+                let c = base + rules.cost(metres: ed.length, profile, forward: alongWay)
+                guard c < best else { continue }
+                let s = next >= 0 ? stateBase + Int(next) : Int(out)
+                space.relax(s, cost: c, key: c + potential(head), via: Int32(truncatingIfNeeded: state))
+            }
+        }
+        guard best.isFinite else { return nil }
+        if let (i, j) = bestDirect {
+            let forward = targets[j].offset >= sources[i].offset
+            return Result(source: i, target: j, path: EdgePath(cost: best, direct: true, steps: [], leavesForward: forward,
+                                                              entersForward: forward), entersForward: forward)
+        }
+        guard let end = bestEnd else { return nil }
+        // Walk the labels back to the start state: whole edges between the source edge and the target edge.
+        var steps: [(edge: Int, reversed: Bool)] = []
+        var s = Int(end.state)
+        var budget = space.count + 1
+        var source = 0, leavesForward = true
+        while let l = space.label(s), budget > 0 {
+            budget -= 1
+            if l.via < 0 { let k = Int(-1 - l.via); source = k / 2; leavesForward = k % 2 == 0; break }
+            let d = edge(ofState: s)
+            steps.append((Int(d >> 1), d & 1 == 1))
+            s = Int(l.via)
+        }
+        return Result(source: source, target: end.target,
+                      path: EdgePath(cost: best, direct: false, steps: steps.reversed(), leavesForward: leavesForward,
+                                     entersForward: end.forward), entersForward: end.forward)
+    }
+}
