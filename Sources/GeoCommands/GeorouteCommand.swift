@@ -28,7 +28,7 @@ public enum GeorouteCommand {
     --mode         travel mode (default bicycle)
     --accuracy     how far points may be off the road in metres (match default: 10 for tracks
                    with times, i.e. GPS recordings; 25 for tracks without, i.e. drawn lines;
-                   route default 200: a point farther from a usable road is an error)
+                   route default: unlimited, the nearest road the mode may use, as OSRM)
     --ignore-restrictions  follow the track against oneways, access tags and barriers
     -i, --index    the index; repeat it or name a directory for one index per region: the
                    regions near the track or route are joined into one road network
@@ -145,8 +145,12 @@ public enum GeorouteCommand {
             route = try router.route(waypoints: points, mode: mode, type: type)
         } catch {
             if case .noRoad(let i, let radius, let nearest) = error {
-                let far = nearest.map { "the nearest is \(formatCount(Int($0.rounded()))) m away" } ?? "none within 50 km"
-                io.report("georoute: \(texts[i].0) \(texts[i].1): no road usable by \(mode.name) within \(formatCount(Int(radius))) m (\(far)); give a point nearer a road, or a larger --accuracy")
+                if radius.isFinite {
+                    let far = nearest.map { "the nearest is \(formatCount(Int($0.rounded()))) m away" } ?? "none within 50 km"
+                    io.report("georoute: \(texts[i].0) \(texts[i].1): no road usable by \(mode.name) within \(formatCount(Int(radius))) m (\(far)); give a point nearer a road, or a larger --accuracy")
+                } else {
+                    io.report("georoute: \(texts[i].0) \(texts[i].1): no road usable by \(mode.name) in the index")
+                }
             } else {
                 io.report("georoute: \(error.description) (\(mode.name))")
             }

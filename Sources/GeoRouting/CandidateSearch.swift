@@ -41,6 +41,9 @@ struct CandidateSearch {
     /// points, and most of it is far from each one.
     private var chunkCache: [Int: (boxes: [FixedBoundingBox], starts: [Double])] = [:]
     static let chunk = 16
+    /// Whether positions on ferries are candidates (a map-matched track may ride one; a route does not
+    /// start or end on one).
+    var snapsToFerries = true
 
     init(rules: TraversalRules) {
         self.rules = rules
@@ -61,7 +64,7 @@ struct CandidateSearch {
             let ed = graph.edge(e)
             let profile = graph.profile(ed.profile)
             let forward = rules.allows(profile, forward: true), backward = rules.allows(profile, forward: false)
-            guard forward || backward else { continue }
+            guard forward || backward, snapsToFerries || profile.roadClass != .ferry else { continue }
             guard let position = nearestPosition(on: ed, projection: projection, within: radius, box: box) else { continue }
             found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
                                    forward: forward, backward: backward))

@@ -9,9 +9,16 @@ import GeoRoads
 
 /// One street (or unnamed road) the route follows without interruption.
 public struct RouteStreet: Sendable, Equatable {
-    /// The road's name, or a label of its class ("cycleway", "residential street") when it has none.
+    /// How a reader calls the road: its name, else its `ref` ("A 8"), else a label of its class
+    /// ("cycleway", "residential street").
     public var name: String
+    /// Whether the road has a `name` (OSRM's step name is then `name`, else "").
     public var named: Bool
+    /// The road's `ref` ("" when none) and `name:pronunciation` ("" when none).
+    public var ref: String = ""
+    public var pronunciation: String = ""
+    /// A cyclist pushes the bike along it (OSRM's mode "pushing bike").
+    public var pushed = false
     public var roadClass: RoadClass
     public var distance: Double
     public var duration: Double
@@ -21,6 +28,11 @@ public struct RouteStreet: Sendable, Equatable {
 }
 
 /// A continuous piece of route.
+extension RouteStreet {
+    /// The name as OSRM gives it in a step: the `name` tag, "" for a road without one.
+    public var osrmName: String { named ? name : "" }
+}
+
 public struct RouteSegment: Sendable {
     public var coordinates: [Coordinate]
     /// Metres from the segment's start at each vertex.

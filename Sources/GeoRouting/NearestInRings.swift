@@ -35,7 +35,7 @@ extension CandidateSearch {
                 let ed = graph.edge(e)
                 let profile = graph.profile(ed.profile)
                 let forward = rules.allows(profile, forward: true), backward = rules.allows(profile, forward: false)
-                guard forward || backward,
+                guard forward || backward, snapsToFerries || profile.roadClass != .ferry,
                       let position = nearestPosition(on: ed, projection: projection, within: maxRadius, box: box) else { return }
                 found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
                                        forward: forward, backward: backward))

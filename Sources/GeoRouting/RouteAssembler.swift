@@ -12,7 +12,7 @@ struct RouteAssembler {
     private(set) var coordinates: [Coordinate] = []
     private(set) var distances: [Double] = []
     private(set) var times: [Double] = []
-    private var pieces: [(edge: Int, profile: RoadProfile, metres: Double, seconds: Double, first: Int, last: Int)] = []
+    private var pieces: [(edge: Int, profile: RoadProfile, metres: Double, seconds: Double, first: Int, last: Int, pushed: Bool)] = []
     /// Where the route really is: a tolerated step back along a oneway leaves it ahead of the last position.
     private var effective: Candidate
     private var geometryCache: [Int: EdgeGeometry] = [:]
@@ -64,14 +64,17 @@ struct RouteAssembler {
         var streets: [RouteStreet] = []
         let graph = rules.graph
         for p in pieces {
-            let raw = graph.name(ofProfile: p.profile)
-            let name = raw.isEmpty ? p.profile.roadClass.label : raw
-            if let last = streets.last, last.name == name {
+            let raw = graph.name(ofProfile: p.profile), ref = graph.ref(ofProfile: p.profile)
+            let name = !raw.isEmpty ? raw : !ref.isEmpty ? ref : p.profile.roadClass.label
+            // Consecutive pieces of one road (the same name and ref, ridden or pushed alike) are one street.
+            if let last = streets.last, last.name == name, last.ref == ref, last.pushed == p.pushed {
                 streets[streets.count - 1].distance += p.metres
                 streets[streets.count - 1].duration += p.seconds
                 streets[streets.count - 1].lastVertex = p.last
             } else {
-                streets.append(RouteStreet(name: name, named: !raw.isEmpty, roadClass: p.profile.roadClass,
+                streets.append(RouteStreet(name: name, named: !raw.isEmpty, ref: ref,
+                                           pronunciation: graph.pronunciation(ofProfile: p.profile), pushed: p.pushed,
+                                           roadClass: p.profile.roadClass,
                                            distance: p.metres, duration: p.seconds, firstVertex: p.first, lastVertex: p.last))
             }
         }
@@ -82,7 +85,7 @@ struct RouteAssembler {
             streets = streets.enumerated().filter { i, st in st.distance >= ((i == 0 || i == last) ? 15 : 5) }.map(\.element)
             var merged: [RouteStreet] = []
             for st in streets {
-                if let last = merged.last, last.name == st.name {
+                if let last = merged.last, last.name == st.name, last.ref == st.ref, last.pushed == st.pushed {
                     merged[merged.count - 1].distance += st.distance
                     merged[merged.count - 1].duration += st.duration
                     merged[merged.count - 1].lastVertex = st.lastVertex
@@ -129,7 +132,7 @@ struct RouteAssembler {
             distances.append(distances[distances.count - 1] + d * scale)
             times.append(times[times.count - 1] + d * scale / speed)
         }
-        pieces.append((c.edge, c.profile, metres, metres / speed, first, coordinates.count - 1))
+        pieces.append((c.edge, c.profile, metres, metres / speed, first, coordinates.count - 1, rules.isPushed(c.profile, forward: b >= a)))
     }
 }
 

@@ -88,7 +88,8 @@ public enum RouteOutput {
             ("first_point", .int(Int64(s.firstPoint))), ("last_point", .int(Int64(s.lastPoint))),
             ("distance_m", m(s.distance)), ("duration_s", m(s.duration)),
             ("streets", .array(s.streets.map { st in
-                .object([("name", .string(st.name)), ("named", .bool(st.named)), ("class", .string(st.roadClass.label)),
+                .object([("name", .string(st.osrmName)), ("ref", .string(st.ref)), ("pronunciation", .string(st.pronunciation)),
+                         ("label", .string(st.name)), ("named", .bool(st.named)), ("class", .string(st.roadClass.label)),
                          ("distance_m", m(st.distance)), ("duration_s", m(st.duration))])
             })),
             ("geometry", .array(s.coordinates.map(latLon))),

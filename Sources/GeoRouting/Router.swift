@@ -23,6 +23,7 @@ public enum RoutingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooFewWaypoints: return "a route needs at least two points"
         case .invalidCoordinate(let i): return "point \(i + 1) is not a valid latitude,longitude"
         case .noRoad(let i, let r, let nearest):
+            guard r.isFinite else { return "no road usable for this mode in the index (point \(i + 1))" }
             let far = nearest.map { "the nearest is \(formatCount(Int($0.rounded()))) m away" } ?? "none within 50 km"
             return "no road usable for this mode within \(formatCount(Int(r))) m of point \(i + 1) (\(far))"
         case .noRoute(let leg): return "no route between point \(leg + 1) and point \(leg + 2) for this mode"
@@ -32,9 +33,10 @@ public enum RoutingError: Error, Sendable, Equatable, CustomStringConvertible {
 
 public struct Router: Sendable {
     public let graph: RoadGraph
-    /// How far a waypoint may be from the nearest usable road, metres: farther is an error, never
-    /// a silent snap to a road the user did not mean.
-    public var maxSnapDistance = 200.0
+    /// How far a waypoint may be from the nearest usable road, metres: farther is an error. Unlimited
+    /// by default, as in OSRM: the nearest road the mode may use, however far (the answer says how far
+    /// each point was moved); a caller that wants a bound (`--accuracy`, OSRM's `radiuses`) sets one.
+    public var maxSnapDistance = Double.infinity
 
     public init(graph: RoadGraph) {
         self.graph = graph
@@ -46,6 +48,8 @@ public struct Router: Sendable {
         if let bad = waypoints.firstIndex(where: { !$0.isValid }) { throw .invalidCoordinate(index: bad) }
         let rules = TraversalRules(graph: graph, mode: mode, type: type)
         var finder = CandidateSearch(rules: rules)
+        // A route neither starts nor ends on a ferry (OSRM: ferries are no start points).
+        finder.snapsToFerries = false
         var snapped: [[Candidate]] = []
         for (i, w) in waypoints.enumerated() {
             let c = finder.nearest(to: w, maxRadius: maxSnapDistance)
@@ -59,19 +63,24 @@ public struct Router: Sendable {
         var assembler: RouteAssembler?
         var chosen: [Candidate] = []
         var legEnds: [Int] = []
-        var arrivedForward: Bool?
+        var arrival: (forward: Bool, by: DirectedEdge?)?
         for leg in 0..<(waypoints.count - 1) {
             // Continue from where the previous leg arrived, so the line never jumps at a via point; a car
             // goes on in the direction it came (OSRM's continue_straight), unless that leads nowhere.
             var sources = chosen.last.map { [$0] } ?? snapped[leg]
             var targets = snapped[leg + 1]
-            let straight = mode == .car ? arrivedForward.map { [$0] } : nil
-            var found = search.route(from: sources, to: targets, leaving: straight)
-            if found == nil && straight != nil { found = search.route(from: sources, to: targets) }
-            if found == nil {
-                // The nearest edges may be a fragment (a parking aisle, a piece of footway): widen the choice.
-                sources = chosen.last.map { [$0] } ?? wider(&finder, waypoints[leg], snapped[leg])
-                targets = wider(&finder, waypoints[leg + 1], snapped[leg + 1])
+            var found: TurnSearch.Result?
+            if mode == .car, let arrival {
+                found = arrival.by.map { search.route(from: sources, to: targets, continuing: $0) }
+                    ?? search.route(from: sources, to: targets, leaving: [arrival.forward])
+            }
+            if found == nil { found = search.route(from: sources, to: targets) }
+            // The nearest edges may be a fragment (a parking aisle, a piece of footway, a road cut off by the
+            // extract): widen the choice step by step, so the point joins the network it is nearest to that
+            // connects (OSRM prefers the big component the same way).
+            for extra in Router.widening where found == nil {
+                sources = chosen.last.map { [$0] } ?? wider(&finder, waypoints[leg], snapped[leg], extra: extra)
+                targets = wider(&finder, waypoints[leg + 1], snapped[leg + 1], extra: extra)
                 found = search.route(from: sources, to: targets)
             }
             guard let r = found else { throw .noRoute(leg: leg) }
@@ -83,7 +92,7 @@ public struct Router: Sendable {
             }
             legEnds.append(assembler!.append(r.path, from: s, to: t))
             chosen.append(t)
-            arrivedForward = r.entersForward
+            arrival = (r.entersForward, r.arrivedBy)
         }
         let segment = assembler!.segment(firstPoint: 0, lastPoint: waypoints.count - 1)
         var legs: [(distance: Double, duration: Double)] = []
@@ -97,9 +106,13 @@ public struct Router: Sendable {
         return route
     }
 
-    /// Candidates up to 50 m beyond the nearest, for a second attempt when the nearest are not connected.
-    private func wider(_ finder: inout CandidateSearch, _ point: Coordinate, _ nearest: [Candidate]) -> [Candidate] {
-        let reach = (nearest.first?.position.distance ?? 0) + 50
+    /// Metres beyond the nearest road searched for other candidates when the nearest are not connected.
+    static let widening: [Double] = [50, 250, 1_000]
+
+    /// Candidates up to `extra` metres beyond the nearest (within the snapping limit), for another attempt
+    /// when the nearest are not connected.
+    private func wider(_ finder: inout CandidateSearch, _ point: Coordinate, _ nearest: [Candidate], extra: Double) -> [Candidate] {
+        let reach = min((nearest.first?.position.distance ?? 0) + extra, maxSnapDistance)
         let more = finder.candidates(near: point, radius: reach, limit: 32)
         return more.isEmpty ? nearest : more
     }

@@ -30,8 +30,10 @@ struct TurnSearch {
         var source: Int
         var target: Int
         var path: EdgePath
-        /// The direction the path enters the target's edge (along the way or against it).
-        var entersForward: Bool
+        /// How the path arrives: the directed edge it came in by when the target is a node (a route
+        /// going on from there continues from that edge), else nil.
+        var arrivedBy: DirectedEdge?
+        var entersForward: Bool { path.entersForward }
     }
 
     /// The directed edge a search state ends with.
@@ -40,8 +42,10 @@ struct TurnSearch {
     }
 
     /// The cheapest path from any of `sources` to any of `targets`, or nil when none exists.
-    /// `leaving` limits the directions in which each source may be left (nil = any the mode may take).
-    mutating func route(from sources: [Candidate], to targets: [Candidate], leaving: [Bool]? = nil) -> Result? {
+    /// `leaving` limits the directions in which each source may be left (nil = any the mode may take);
+    /// `continuing` starts instead as if just arrived at the (single) source's node by that directed edge.
+    mutating func route(from sources: [Candidate], to targets: [Candidate], leaving: [Bool]? = nil,
+                        continuing: DirectedEdge? = nil) -> Result? {
         space.reset()
         let graph = rules.graph
         let targetPoints = targets.map(\.position.coordinate)
@@ -64,7 +68,11 @@ struct TurnSearch {
             }
         }
         // Start states: the source's edge driven to one of its ends; via = -1 - (2·index + (0 forward, 1 backward)).
-        for (i, s) in sources.enumerated() {
+        if let d = continuing {
+            let e = graph.edge(Int(d >> 1))
+            space.relax(Int(d), cost: 0, key: potential(d & 1 == 1 ? e.from : e.to), via: -1, isStart: true)
+        }
+        for (i, s) in sources.enumerated() where continuing == nil {
             if (s.forward || s.offset >= s.length) && leaving?[i] != false {
                 let c = rules.cost(metres: max(0, s.length - s.offset), s.profile, forward: true)
                 space.relax(2 * s.edge, cost: c, key: c + potential(s.to), via: Int32(-1 - 2 * i), isStart: true)
@@ -75,15 +83,26 @@ struct TurnSearch {
             }
         }
         var targetsByEdge: [Int: [Int]] = [:]
-        for (j, t) in targets.enumerated() { targetsByEdge[t.edge, default: []].append(j) }
+        // Targets exactly at a node are reached by arriving there, whatever edge comes in.
+        var targetsAtNode: [Int: [(target: Int, forward: Bool)]] = [:]
+        for (j, t) in targets.enumerated() {
+            targetsByEdge[t.edge, default: []].append(j)
+            if t.offset <= 0 { targetsAtNode[t.from, default: []].append((j, true)) }
+            else if t.offset >= t.length { targetsAtNode[t.to, default: []].append((j, false)) }
+        }
 
         while let (state, label, key) = space.popMin() {
             if key >= best { break }
             let arrived = edge(ofState: state)
             let inEdge = graph.edge(Int(arrived >> 1))
             let n = arrived & 1 == 1 ? inEdge.from : inEdge.to
-            // A barrier stops the mode; a route may still end right at it (a target at offset 0 there).
-            if rules.blocks(node: n) && !label.isStart { continue }
+            for (j, forward) in targetsAtNode[n] ?? [] where label.cost < best {
+                best = label.cost
+                bestEnd = (Int32(state), j, forward)
+                bestDirect = nil
+            }
+            // A barrier stops the mode: a route may end at it, or start there (a source exactly at the node).
+            if rules.blocks(node: n) && !(label.isStart && label.cost == 0) { continue }
             let inProfile = graph.profile(inEdge.profile)
             let prefix = state < stateBase ? Int32(-1) : Int32(state - stateBase)
             let checkTurns = !rules.ignoreRestrictions && graph.hasTurnRestriction(n)
@@ -122,7 +141,7 @@ struct TurnSearch {
         if let (i, j) = bestDirect {
             let forward = targets[j].offset >= sources[i].offset
             return Result(source: i, target: j, path: EdgePath(cost: best, direct: true, steps: [], leavesForward: forward,
-                                                              entersForward: forward), entersForward: forward)
+                                                              entersForward: forward), arrivedBy: nil)
         }
         guard let end = bestEnd else { return nil }
         // Walk the labels back to the start state: whole edges between the source edge and the target edge.
@@ -132,13 +151,22 @@ struct TurnSearch {
         var source = 0, leavesForward = true
         while let l = space.label(s), budget > 0 {
             budget -= 1
-            if l.via < 0 { let k = Int(-1 - l.via); source = k / 2; leavesForward = k % 2 == 0; break }
+            if l.via < 0 {
+                let k = Int(-1 - l.via)
+                source = k / 2
+                // Continuing from a node: the source position is that node, left from where it lies.
+                leavesForward = continuing == nil ? k % 2 == 0 : sources[0].offset > 0
+                break
+            }
             let d = edge(ofState: s)
             steps.append((Int(d >> 1), d & 1 == 1))
             s = Int(l.via)
         }
+        let t = targets[end.target]
+        let atNode = t.offset <= 0 || t.offset >= t.length
+        let arrivedBy = atNode ? edge(ofState: Int(end.state)) : nil
         return Result(source: source, target: end.target,
                       path: EdgePath(cost: best, direct: false, steps: steps.reversed(), leavesForward: leavesForward,
-                                     entersForward: end.forward), entersForward: end.forward)
+                                     entersForward: end.forward), arrivedBy: arrivedBy)
     }
 }

@@ -43,11 +43,11 @@ enum OSRMRouteJSON {
     static func location(_ c: Coordinate) -> JSONValue { .array([.coordinate(c.lon), .coordinate(c.lat)]) }
 
     /// The travel mode as OSRM names it on steps.
-    static func stepMode(_ mode: TravelMode, _ roadClass: RoadClass) -> String {
-        if roadClass == .ferry { return "ferry" }
+    static func stepMode(_ mode: TravelMode, _ street: RouteStreet) -> String {
+        if street.roadClass == .ferry { return "ferry" }
         switch mode {
         case .car: return "driving"
-        case .bicycle: return roadClass == .footway || roadClass == .pedestrian || roadClass == .steps ? "pushing bike" : "cycling"
+        case .bicycle: return street.pushed ? "pushing bike" : "cycling"
         case .foot: return "walking"
         }
     }
@@ -139,9 +139,11 @@ enum OSRMRouteJSON {
         return .object([
             ("geometry", geometry.encode(Array(c[a...b]))),
             ("maneuver", .object(maneuver)),
-            ("mode", .string(stepMode(mode, street.roadClass))),
+            ("mode", .string(stepMode(mode, street))),
             ("driving_side", .string("right")),
-            ("name", .string(street.named ? street.name : "")),
+            ("name", .string(street.osrmName)),
+        ] + (street.ref.isEmpty ? [] : [("ref", .string(street.ref))])
+          + (street.pronunciation.isEmpty ? [] : [("pronunciation", .string(street.pronunciation))]) + [
             ("intersections", .array([.object(intersection)])),
             ("weight", round1(duration)), ("duration", round1(duration)), ("distance", round1(distance)),
         ])

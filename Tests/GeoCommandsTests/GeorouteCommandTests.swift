@@ -60,7 +60,7 @@ import GeoTestSupport
         #expect(json["accuracy_m"]?.doubleValue == 25)
         let segment = try #require(json["segments"]?[0])
         #expect(segment.objectValue?.map(\.0) == ["first_point", "last_point", "distance_m", "duration_s", "streets", "geometry"])
-        #expect(segment["streets"]?[0]?.objectValue?.map(\.0) == ["name", "named", "class", "distance_m", "duration_s"])
+        #expect(segment["streets"]?[0]?.objectValue?.map(\.0) == ["name", "ref", "pronunciation", "label", "named", "class", "distance_m", "duration_s"])
         #expect((segment["geometry"]?.arrayValue?.count ?? 0) > 50)
         let p = try #require(json["input_points"]?[5])
         #expect(p.objectValue?.map(\.0) == ["index", "input", "status", "snapped", "distance_m", "segment", "reason"])
@@ -200,12 +200,15 @@ import GeoTestSupport
         (code, io) = run(["route", "--from", ll(10043), "--via", ll(10015), "--to", ll(10017), "-i", index, "--format", "json", "-q"])
         let legs = try JSONValue.parse(io.output)["legs"]?.arrayValue?.count
         #expect(code == 0 && legs == 2)
-        // No car on the ferry: no route, exit 1.
-        (code, io) = run(["route", "--from", ll(10004), "--to", ll(10059), "--mode", "car", "-i", index])
-        #expect(code == 1 && io.errorLines[0].contains("no route"))
-        // Far from any road: exit 1.
-        (code, io) = run(["route", "--from", "0,0", "--to", ll(10015), "-i", index])
+        // No car on the ferry: with a snapping limit the far terminal keeps to its own piece of road, exit 1.
+        (code, io) = run(["route", "--from", ll(10004), "--to", ll(10059), "--mode", "car", "--accuracy", "200", "-i", index])
+        #expect(code == 1 && io.errorLines[0].contains("no route"), "\(io.errorLines)")
+        // Far from any road: snapped anyway by default (as OSRM), refused with a limit, exit 1.
+        (code, io) = run(["route", "--from", "0,0", "--to", ll(10015), "-i", index, "--accuracy", "500"])
         #expect(code == 1 && io.errorLines[0].contains("no road"))
+        (code, io) = run(["route", "--from", "0,0", "--to", ll(10015), "-i", index, "--format", "json", "-q"])
+        let moved = try JSONValue.parse(io.output)["waypoints"]?[0]?["distance_m"]?.doubleValue ?? 0
+        #expect(code == 0 && moved > 5_000_000)
         // GPX by default, with times from `now`.
         (code, io) = run(["route", "--from", ll(10043), "--to", ll(10015), "-i", index, "-q"])
         #expect(code == 0 && io.outputText.contains("<trk>") && io.outputText.contains("<time>2023-11-14T22:13:20Z</time>"))

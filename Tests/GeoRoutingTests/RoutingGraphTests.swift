@@ -12,22 +12,42 @@ import Testing
 import GeoTestSupport
 @testable import GeoTracks
 
-/// Textbook Dijkstra from node `a` over whole edges (the reference for the router's costs).
+/// Textbook Dijkstra from node `a` to node `b` on directed edges (the reference for the router's
+/// costs and turn model): a label per edge arrived by, a U-turn only where no other way out is
+/// allowed, and the price of entering a road for local access only from an open one. Returns the
+/// travel time (fastest) or length (shortest) of the path of least search cost.
 private func referenceCost(_ rules: TraversalRules, from a: Int, to b: Int) -> Double? {
-    var dist = [Int: Double]()
-    var done = Set<Int>()
-    dist[a] = 0
-    while let (n, d) = dist.filter({ !done.contains($0.key) }).min(by: { $0.value < $1.value }) {
-        if n == b { return d }
-        done.insert(n)
-        if n != a && rules.blocks(node: n) { continue }
-        rules.graph.forEachAdjacent(n) { e, reversed in
-            let ed = rules.graph.edge(e)
-            let p = rules.graph.profile(ed.profile)
-            guard rules.allows(p, forward: !reversed) else { return }
-            let next = reversed ? ed.from : ed.to
-            let c = d + rules.cost(metres: ed.length, p)
-            if !done.contains(next) && c < dist[next, default: .infinity] { dist[next] = c }
+    let graph = rules.graph
+    let costs = TurnCosts(rules: rules)
+    // (search cost, reported value) per state.
+    var open: [UInt32: (Double, Double)] = [:]
+    var done = Set<UInt32>()
+    func head(_ d: UInt32) -> Int { let e = graph.edge(Int(d >> 1)); return d & 1 == 1 ? e.from : e.to }
+    func value(_ d: UInt32) -> Double {
+        let e = graph.edge(Int(d >> 1)), p = graph.profile(e.profile)
+        return rules.type == .fastest ? e.length / rules.speed(p, forward: d & 1 == 0) : e.length
+    }
+    func edgeCost(_ d: UInt32) -> Double {
+        let e = graph.edge(Int(d >> 1))
+        return rules.cost(metres: e.length, graph.profile(e.profile), forward: d & 1 == 0)
+    }
+    graph.forEachAdjacent(a) { e, reversed in
+        let d = UInt32(e) << 1 | (reversed ? 1 : 0)
+        guard rules.allows(graph.profile(graph.edge(e).profile), forward: !reversed) else { return }
+        if edgeCost(d) < open[d]?.0 ?? .infinity { open[d] = (edgeCost(d), value(d)) }
+    }
+    while let (d, (c, v)) = open.min(by: { $0.value.0 < $1.value.0 }) {
+        open[d] = nil
+        done.insert(d)
+        let n = head(d)
+        if n == b { return v }
+        if rules.blocks(node: n) { continue }
+        let inProfile = graph.profile(graph.edge(Int(d >> 1)).profile)
+        let exits = costs.exits(at: n, arrivedBy: d)
+        for (out, p) in exits.list where !done.contains(out) {
+            if out == d ^ 1 && !exits.deadEnd { continue }
+            let c2 = c + costs.turnCost(from: inProfile, to: p, uTurn: out == d ^ 1) + edgeCost(out)
+            if c2 < open[out]?.0 ?? .infinity { open[out] = (c2, v + value(out)) }
         }
     }
     return nil

@@ -125,7 +125,7 @@ import GeoTracks
             ("/route/v1/driving/\(p);\(p)?geometries=wkt", "InvalidQuery"),
             ("/route/v1/driving/abc,def;\(p)", "InvalidUrl"),
             ("/route/v1/driving/\(p);200,100", "InvalidValue"),
-            ("/route/v1/driving/\(p);10,10", "NoSegment"),
+            ("/route/v1/driving/\(p);10,10?radiuses=100;100", "NoSegment"),
             ("/route/v1/driving/polyline(%%%)", "InvalidUrl"),
             ("/route/v1/driving/\(p);\(p)?radiuses=5", "InvalidOptions"),
             ("/match/v1/driving/\(p);\(p)?timestamps=10;5", "InvalidValue"),
@@ -137,8 +137,9 @@ import GeoTracks
             #expect(a.json?["code"]?.stringValue == code, "\(target): \(a.text)")
             #expect(a.json?["message"]?.stringValue?.isEmpty == false, "\(target)")
         }
-        // Ferry terminal to ferry terminal by car: no route.
-        let ferry = Served.get("/route/v1/driving/\(Served.lonLat(10004));\(Served.lonLat(10059))")
-        #expect(ferry.status == 400 && ferry.json?["code"]?.stringValue == "NoRoute")
+        // Ferry terminal to ferry terminal by car within 200 m: no route (a car may not take the passenger
+        // ferry; unbounded, both would snap to the one network a car can reach, as in OSRM).
+        let ferry = Served.get("/route/v1/driving/\(Served.lonLat(10004));\(Served.lonLat(10059))?radiuses=200;200")
+        #expect(ferry.status == 400 && ferry.json?["code"]?.stringValue == "NoRoute", "\(ferry.text)")
     }
 }
