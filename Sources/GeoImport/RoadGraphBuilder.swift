@@ -49,8 +49,8 @@ public final class RoadGraphBuilder: RoadNetworkSink {
     private var coords: [FixedCoordinate] = []
     private var resolved = false
 
-    /// Flag bits per road node; bits 3–5 hold the barrier modes.
-    static let hasCoordinate: UInt8 = 1, usedTwice: UInt8 = 2, forced: UInt8 = 4
+    /// Flag bits per road node; bits 3–5 hold the barrier modes, bit 6 traffic signals.
+    static let hasCoordinate: UInt8 = 1, usedTwice: UInt8 = 2, forced: UInt8 = 4, signals: UInt8 = 64
 
     public init() {}
 
@@ -146,6 +146,10 @@ public final class RoadGraphBuilder: RoadNetworkSink {
         }
         barrierIDs = []
         barrierModes = []
+        // Traffic signals become graph nodes too (bit 6), so a route's time can count them.
+        for id in signalIDs {
+            if let u = position(of: id) { flags[u] |= RoadGraphBuilder.signals }
+        }
         resolved = true
     }
 
@@ -245,7 +249,7 @@ public final class RoadGraphBuilder: RoadNetworkSink {
         signalIDs = []
         parts.signals = signals
         parts.nodes = junctions.map { coords[Int($0)] }
-        parts.barriers = junctions.map { TravelModes(rawValue: flags[Int($0)] >> 3) }
+        parts.barriers = junctions.map { TravelModes(rawValue: flags[Int($0)] >> 3 & 7) }
         parts.osmIDs = junctions.map { nodeIDs[Int($0)] }
         // Stubs in a stable order (node, then neighbour), so the same input gives the same bytes.
         parts.stubs = stubs.sorted { ($0.node, $0.neighbor, $0.profile) < ($1.node, $1.neighbor, $1.profile) }

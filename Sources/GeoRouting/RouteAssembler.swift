@@ -16,9 +16,11 @@ struct RouteAssembler {
     /// Where the route really is: a tolerated step back along a oneway leaves it ahead of the last position.
     private var effective: Candidate
     private var geometryCache: [Int: EdgeGeometry] = [:]
+    private let turns: TurnCosts
 
     init(rules: TraversalRules, start: Candidate) {
         self.rules = rules
+        turns = TurnCosts(rules: rules)
         effective = start
         coordinates = [start.position.coordinate]
         distances = [0]
@@ -47,13 +49,20 @@ struct RouteAssembler {
         }
         addPart(of: s, from: s.offset, to: path.leavesForward ? s.length : 0)
         let graph = rules.graph
+        var last = DirectedEdge(s.edge) << 1 | (path.leavesForward ? 0 : 1)
         for step in path.steps {
             let ed = graph.edge(step.edge)
+            let d = DirectedEdge(step.edge) << 1 | (step.reversed ? 1 : 0)
+            addTurn(from: last, to: d)
+            last = d
             let c = Candidate(position: EdgePosition(edge: ed.index, offset: 0, coordinate: Coordinate(lat: 0, lon: 0), distance: 0),
                               from: ed.from, to: ed.to, length: ed.length, profile: graph.profile(ed.profile),
                               forward: true, backward: true)
             addPart(of: c, from: step.reversed ? ed.length : 0, to: step.reversed ? 0 : ed.length)
         }
+        let into = DirectedEdge(target.edge) << 1 | (path.entersForward ? 0 : 1)
+        // (A target exactly at the node is reached there: no turn onto its edge.)
+        if target.offset != (path.entersForward ? 0 : target.length) { addTurn(from: last, to: into) }
         addPart(of: target, from: path.entersForward ? 0 : target.length, to: target.offset)
         effective = target
         return coordinates.count - 1
@@ -99,6 +108,19 @@ struct RouteAssembler {
         let duration = pieces.reduce(0) { $0 + $1.seconds }
         return RouteSegment(coordinates: coordinates, distances: distances, times: times, distance: distance,
                             duration: duration, streets: streets, firstPoint: firstPoint, lastPoint: lastPoint)
+    }
+
+    /// Adds the time of the turn from `a` onto `b` (OSRM's turn durations: TurnCosts) where they meet.
+    private mutating func addTurn(from a: DirectedEdge, to b: DirectedEdge) {
+        let graph = rules.graph
+        let e = graph.edge(Int(a >> 1))
+        let node = a & 1 == 1 ? e.from : e.to
+        var roads = 0
+        graph.forEachAdjacent(node) { _, _ in roads += 1 }
+        let t = turns.duration(at: node, from: a, to: b, roads: roads)
+        guard t > 0, !pieces.isEmpty else { return }
+        times[times.count - 1] += t
+        pieces[pieces.count - 1].seconds += t
     }
 
     /// Adds the stretch of `c`'s edge between offsets `a` and `b` (b < a runs against the way).

@@ -116,7 +116,7 @@ struct TurnSearch {
                     guard let p = turns.step(prefix: prefix, last: arrived, next: out) else { continue }
                     next = p
                 }
-                let turn = costs.turnCost(from: inProfile, to: profile, uTurn: isUTurn)
+                let turn = costs.weight(at: n, from: arrived, to: out, roads: exits.roads, inProfile, profile)
                 let e = Int(out >> 1)
                 let base = label.cost + turn
                 // A target on this edge: end part-way along it.

@@ -46,8 +46,9 @@ private func referenceCost(_ rules: TraversalRules, from a: Int, to b: Int) -> D
         let exits = costs.exits(at: n, arrivedBy: d)
         for (out, p) in exits.list where !done.contains(out) {
             if out == d ^ 1 && !exits.deadEnd { continue }
-            let c2 = c + costs.turnCost(from: inProfile, to: p, uTurn: out == d ^ 1) + edgeCost(out)
-            if c2 < open[out]?.0 ?? .infinity { open[out] = (c2, v + value(out)) }
+            let c2 = c + costs.weight(at: n, from: d, to: out, roads: exits.roads, inProfile, p) + edgeCost(out)
+            let turnTime = rules.type == .fastest ? costs.duration(at: n, from: d, to: out, roads: exits.roads) : 0
+            if c2 < open[out]?.0 ?? .infinity { open[out] = (c2, v + turnTime + value(out)) }
         }
     }
     return nil
