@@ -181,13 +181,13 @@ def dual(cid, theme, description, relations=(), *, crossover=None, split_crossov
     return add(cid, theme, description, nodes, ways, frm, to, relations=relations, modes=modes)
 
 
-def chain(cid, theme, description, pieces, *, modes=MODES, frm_at=20, to_back=20, via=()):
+def chain(cid, theme, description, pieces, *, modes=MODES, frm_at=20, to_back=20, via=(), node_tags=None):
     """Ways one after the other along y=0: `pieces` = [(length m, tags)]; from `frm_at` m past the
-    first node to `to_back` m before the last."""
+    first node to `to_back` m before the last. `node_tags`: {k: tags} for the node ending piece k."""
     nodes, ways, x = {1: (0, 0)}, [], 0
     for k, (length, tags) in enumerate(pieces):
         x += length
-        nodes[k + 2] = (x, 0)
+        nodes[k + 2] = (x, 0, (node_tags or {}).get(k, {}))
         ways.append((10 + k, [k + 1, k + 2], tags))
     return add(cid, theme, description, nodes, ways, (frm_at, 3), (x - to_back, 3), modes=modes, via=via)
 
@@ -368,7 +368,7 @@ dual("restr-via-two-ways", R, "no_u_turn via two ways (the crossover split in tw
 dual("restr-via-two-ways-none", R, "the split crossover without restriction", split_crossover=True)
 dual("restr-via-two-ways-wrong-order", R, "multi-via no_u_turn with its via ways listed in the wrong order",
      relations=[(50, *restriction("no_u_turn", 10, [15, 14], 13, via_type="way"))], split_crossover=True)
-dual("restr-via-node-uturn", R, "no_u_turn as a via node restriction is impossible here: the via-node form at node 2 (from Avenue to Side Street: no_right_turn)",
+dual("restr-dual-no-right-node", R, "no_right_turn from the eastbound Avenue into Side Street at node 2 (via node)",
      relations=[(50, *restriction("no_right_turn", 10, 2, 18))], frm=(-100, -3), to=(3, -100))
 dual("restr-via-way-conditional", R, "no_u_turn via way given only as restriction:conditional",
      relations=[(50, *restriction("no_u_turn @ (22:00-06:00)", 10, [14], 13, via_type="way", key="restriction:conditional"))])
@@ -663,7 +663,8 @@ chain("speed-ferry-no-duration", S, "a 1 km ferry without duration", [(150, res(
 chain("speed-ferry-motor-vehicle-no", S, "a foot ferry (motor_vehicle=no, bicycle=yes, foot=yes)", [(150, res("Quai")), (1000, tg(route="ferry", name="Bac", motor_vehicle="no", bicycle="yes", foot="yes")), (150, res("Port Road"))])
 chain("speed-shuttle-train", S, "route=shuttle_train (a car train) of 1 km", [(150, res("Quai")), (1000, tg(route="shuttle_train", name="Autozug", railway="rail")), (150, res("Port Road"))])
 chain("speed-movable-bridge", S, "bridge=movable in a tertiary road", [(300, tg(highway="tertiary", name="Test Road")), (100, tg(highway="tertiary", name="Test Road", bridge="movable")), (300, tg(highway="tertiary", name="Test Road"))])
-chain("speed-signals", S, "three traffic signals along a kilometre", [(250, res("Test Road"))] * 4, frm_at=10, to_back=10)
+chain("speed-signals", S, "three traffic signals along a kilometre", [(250, res("Test Road"))] * 4, frm_at=10, to_back=10,
+      node_tags={k: {"highway": "traffic_signals"} for k in range(3)})
 chain("speed-lanes-1", S, "residential lanes=1 (narrow two-way)", [(1000, res("Test Road", lanes="1"))])
 chain("speed-side-road", S, "side_road=yes", [(1000, res("Test Road", side_road="yes"))])
 # Route choice by speed: a straight 1 km residential street or a 1.4 km primary round it.
