@@ -14,6 +14,7 @@
 #   make bench-addresses  address search (success@1/@5 per query class) and reverse beside Nominatim and SQLite FTS5
 #   make bench-classes  what people type, in their languages (issue 12): success@1/@5 per class beside FTS5 and Nominatim
 #   make ranking-report  per query class, which ranking-weight changes would help (geobench weights on bench-classes' queries)
+#   make rules-osrm     georoute beside OSRM's car, bicycle and foot profiles on one-rule maps (docs/ROUTING.md)
 
 SWIFT ?= swift
 APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev libmicrohttpd-dev libjs-leaflet fonts-materialdesignicons-webfont pkg-config
@@ -215,3 +216,14 @@ ranking-report: deps
 	$(CLASS_SCRATCH)/release/geobench weights $$args --out bench-out/classes/weights.csv --features bench-out/classes/features.csv && \
 	python3 scripts/ranking_weights_report.py bench-out/classes/weights.csv --features bench-out/classes/features.csv \
 	  | tee bench-out/classes/ranking-report.md
+
+# georoute beside OSRM 26.10's car, bicycle and foot profiles on the one-rule maps of
+# scripts/routing_cases.py (docs/ROUTING.md, "Compared with OSRM's profiles"): installs the peers,
+# builds the two tools and prints the agreement per theme and mode and every disagreement.
+# `python3 scripts/rules_vs_osrm.py record` re-freezes OSRM's answers in samples/rules/osrm/.
+.PHONY: rules-osrm
+rules-osrm: deps
+	bash scripts/peers/setup.sh
+	$(SWIFT) build -c release --product geoindex
+	$(SWIFT) build -c release --product georoute
+	python3 scripts/rules_vs_osrm.py live
