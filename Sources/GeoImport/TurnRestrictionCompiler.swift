@@ -117,7 +117,9 @@ struct TurnRestrictionCompiler {
     func approaches(from: WayRun, via: RestrictionRelation.Via, to: WayRun) -> [([DirectedEdge], UInt32)] {
         switch via {
         case .node(let id):
-            guard let v = node(id) else { return [] }
+            // The from and to ways must end at the via node (OSRM ignores a restriction whose ways run on
+            // through it: which side is meant is then a guess).
+            guard let v = node(id), from.nodes.first == v || from.nodes.last == v, to.nodes.first == v || to.nodes.last == v else { return [] }
             return arriving(from, at: v).map { ([$0], v) }
         case .ways(let ids):
             let vias = ids.compactMap { runs[$0] }

@@ -45,6 +45,8 @@ public struct RouteSegment: Sendable {
     /// The input points (match) or waypoints (route) the segment runs between.
     public var firstPoint: Int
     public var lastPoint: Int
+    /// Of `duration`, the seconds spent turning at junctions (TurnCosts: OSRM's turn durations).
+    public var turnDuration = 0.0
 }
 
 public enum BreakReason: String, Sendable, CaseIterable {

@@ -17,6 +17,7 @@ struct RouteAssembler {
     private var effective: Candidate
     private var geometryCache: [Int: EdgeGeometry] = [:]
     private let turns: TurnCosts
+    private var turnSeconds = 0.0
 
     init(rules: TraversalRules, start: Candidate) {
         self.rules = rules
@@ -49,11 +50,13 @@ struct RouteAssembler {
         }
         addPart(of: s, from: s.offset, to: path.leavesForward ? s.length : 0)
         let graph = rules.graph
-        var last = DirectedEdge(s.edge) << 1 | (path.leavesForward ? 0 : 1)
+        let first = DirectedEdge(s.edge) << 1 | (path.leavesForward ? 0 : 1)
+        var last = first
         for step in path.steps {
             let ed = graph.edge(step.edge)
             let d = DirectedEdge(step.edge) << 1 | (step.reversed ? 1 : 0)
-            addTurn(from: last, to: d)
+            // (A source exactly at the node sets off from it: no turn there.)
+            if last != first || s.offset != (path.leavesForward ? s.length : 0) { addTurn(from: last, to: d) }
             last = d
             let c = Candidate(position: EdgePosition(edge: ed.index, offset: 0, coordinate: Coordinate(lat: 0, lon: 0), distance: 0),
                               from: ed.from, to: ed.to, length: ed.length, profile: graph.profile(ed.profile),
@@ -62,7 +65,9 @@ struct RouteAssembler {
         }
         let into = DirectedEdge(target.edge) << 1 | (path.entersForward ? 0 : 1)
         // (A target exactly at the node is reached there: no turn onto its edge.)
-        if target.offset != (path.entersForward ? 0 : target.length) { addTurn(from: last, to: into) }
+        if target.offset != (path.entersForward ? 0 : target.length) && (last != first || s.offset != (path.leavesForward ? s.length : 0)) {
+            addTurn(from: last, to: into)
+        }
         addPart(of: target, from: path.entersForward ? 0 : target.length, to: target.offset)
         effective = target
         return coordinates.count - 1
@@ -106,8 +111,10 @@ struct RouteAssembler {
         }
         let distance = pieces.reduce(0) { $0 + $1.metres }
         let duration = pieces.reduce(0) { $0 + $1.seconds }
-        return RouteSegment(coordinates: coordinates, distances: distances, times: times, distance: distance,
-                            duration: duration, streets: streets, firstPoint: firstPoint, lastPoint: lastPoint)
+        var segment = RouteSegment(coordinates: coordinates, distances: distances, times: times, distance: distance,
+                                   duration: duration, streets: streets, firstPoint: firstPoint, lastPoint: lastPoint)
+        segment.turnDuration = turnSeconds
+        return segment
     }
 
     /// Adds the time of the turn from `a` onto `b` (OSRM's turn durations: TurnCosts) where they meet.
@@ -121,6 +128,7 @@ struct RouteAssembler {
         guard t > 0, !pieces.isEmpty else { return }
         times[times.count - 1] += t
         pieces[pieces.count - 1].seconds += t
+        turnSeconds += t
     }
 
     /// Adds the stretch of `c`'s edge between offsets `a` and `b` (b < a runs against the way).

@@ -78,10 +78,16 @@ public struct Router: Sendable {
             // The nearest edges may be a fragment (a parking aisle, a piece of footway, a road cut off by the
             // extract): widen the choice step by step, so the point joins the network it is nearest to that
             // connects (OSRM prefers the big component the same way).
+            // The end first, then the start, then both: a point whose nearest road connects stays on it.
             for extra in Router.widening where found == nil {
-                sources = chosen.last.map { [$0] } ?? wider(&finder, waypoints[leg], snapped[leg], extra: extra)
-                targets = wider(&finder, waypoints[leg + 1], snapped[leg + 1], extra: extra)
-                found = search.route(from: sources, to: targets)
+                let start = chosen.last.map { [$0] } ?? snapped[leg], end = snapped[leg + 1]
+                let widerStart = chosen.last.map { [$0] } ?? wider(&finder, waypoints[leg], snapped[leg], extra: extra)
+                let widerEnd = wider(&finder, waypoints[leg + 1], snapped[leg + 1], extra: extra)
+                for (s, t) in [(start, widerEnd), (widerStart, end), (widerStart, widerEnd)] where found == nil {
+                    sources = s
+                    targets = t
+                    found = search.route(from: sources, to: targets)
+                }
             }
             guard let r = found else { throw .noRoute(leg: leg) }
             let s = sources[r.source], t = targets[r.target]

@@ -107,16 +107,18 @@ struct TurnSearch {
             let prefix = state < stateBase ? Int32(-1) : Int32(state - stateBase)
             let checkTurns = !rules.ignoreRestrictions && graph.hasTurnRestriction(n)
             let exits = costs.exits(at: n, arrivedBy: arrived)
+            // A source exactly at this node sets off from it: no turn is taken, any way out is open.
+            let setsOff = label.isStart && label.cost == 0 && continuing == nil
             for (out, profile) in exits.list {
                 let alongWay = out & 1 == 0
                 let isUTurn = out == arrived ^ 1
-                if isUTurn && !exits.deadEnd { continue }
+                if isUTurn && !exits.deadEnd && !setsOff { continue }
                 var next: Int32 = -1
                 if checkTurns {
                     guard let p = turns.step(prefix: prefix, last: arrived, next: out) else { continue }
                     next = p
                 }
-                let turn = costs.weight(at: n, from: arrived, to: out, roads: exits.roads, inProfile, profile)
+                let turn = setsOff ? 0 : costs.weight(at: n, from: arrived, to: out, roads: exits.roads, inProfile, profile)
                 let e = Int(out >> 1)
                 let base = label.cost + turn
                 // A target on this edge: end part-way along it.
