@@ -26,7 +26,7 @@ private func referenceCost(_ rules: TraversalRules, from a: Int, to b: Int) -> D
             let p = rules.graph.profile(ed.profile)
             guard rules.allows(p, forward: !reversed) else { return }
             let next = reversed ? ed.from : ed.to
-            let c = d + rules.cost(metres: ed.length, p)
+            let c = d + rules.cost(metres: ed.length, p, forward: !reversed)
             if !done.contains(next) && c < dist[next, default: .infinity] { dist[next] = c }
         }
     }
