@@ -51,8 +51,8 @@ import GeoTestSupport
             #expect(r.segments[0].distance(to: p.snapped!) < 0.5)
         }
         #expect(r.points.compactMap(\.distance).reduce(0, +) / 109 < 9)
-        // Time runs forward at bicycle speed (16 km/h on these streets: 2.79 km in about 10.5 min).
-        #expect(r.duration > 600 && r.duration < 660, "\(r.duration)")
+        // Time runs forward at bicycle speed (OSRM's 15 km/h on these streets, 9 on setts: 2.79 km in about 11 min).
+        #expect(r.duration > 630 && r.duration < 700, "\(r.duration)")
     }
 
     @Test func gpsTrackMatchesItsTrueRouteForBicycleAndFoot() throws {
