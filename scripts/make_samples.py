@@ -242,102 +242,158 @@ def osm_xml(osm: Osm, margin_deg: float = 0.0005) -> str:
 # --------------------------------------------------------------------------
 
 MODES = ("car", "bicycle", "foot")
-CAR_HIGHWAYS = {"motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link",
-                "secondary", "secondary_link", "tertiary", "tertiary_link", "unclassified",
-                "residential", "living_street", "service", "road"}
-MOTOR_ONLY = {"motorway", "motorway_link"}
-ACCESS_KEYS = {"car": ("access", "vehicle", "motor_vehicle", "motorcar"),
-               "bicycle": ("access", "vehicle", "bicycle"),
-               "foot": ("access", "foot")}
-NO_VALUES = {"no", "private"}
-YES_VALUES = {"yes", "designated", "permissive", "destination"}
+# A port of Sources/GeoRoads (CarRules, BicycleRules, FootRules: OSRM 26.10's car.lua, bicycle.lua
+# and foot.lua) for the tags the samples use; undirected access tags only.
+CAR_SPEEDS = {"motorway": 90, "motorway_link": 45, "trunk": 85, "trunk_link": 40, "primary": 65, "primary_link": 30,
+              "secondary": 55, "secondary_link": 25, "tertiary": 40, "tertiary_link": 20, "unclassified": 25,
+              "residential": 25, "living_street": 10, "service": 15}
+CAR_SURFACE = {"cement": 80, "compacted": 80, "fine_gravel": 80, "paving_stones": 60, "metal": 60, "bricks": 60,
+               "grass": 40, "wood": 40, "sett": 40, "gravel": 40, "unpaved": 40, "ground": 40, "dirt": 40,
+               "cobblestone": 30, "sand": 20, "mud": 10}
+CAR_BLACKLIST = {"no", "agricultural", "forestry", "emergency", "psv", "taxi", "share_taxi", "minibus", "bus", "foot",
+                 "emergency_vehicle", "restricted", "military", "official", "customers", "private", "delivery",
+                 "destination", "permit", "residents"}
+CAR_RESTRICTED = {"private", "delivery", "destination", "customers", "permit", "residents", "unknown"}
+RESTRICTED_HIGHWAYS = set(CAR_SPEEDS)
+CARLESS = {"footway", "pedestrian", "cycleway", "path", "bridleway", "steps", "corridor", "platform", "busway"}
+BIKE_SPEEDS = {"cycleway": 15, "primary": 15, "primary_link": 15, "secondary": 15, "secondary_link": 15,
+               "tertiary": 15, "tertiary_link": 15, "residential": 15, "unclassified": 15, "living_street": 15,
+               "service": 15, "track": 12, "path": 13}
+BIKE_PUSHED = {"footway": 4, "pedestrian": 4, "steps": 2}
+BIKE_SURFACE = {"asphalt": 15, "concrete": 15, "wood": 10, "metal": 10, "paving_stones": 10, "compacted": 10,
+                "cobblestone": 7, "unpaved": 6, "fine_gravel": 10, "gravel": 6, "pebblestone": 6, "ground": 10,
+                "dirt": 8, "grass": 6, "mud": 3, "sand": 3, "sett": 9}
+BIKE_BLACKLIST = {"no", "private", "agricultural", "forestry", "delivery", "use_sidepath"}
+BIKE_WHITELIST = {"yes", "permissive", "designated"}
+FOOT_HIGHWAYS = {"primary", "primary_link", "secondary", "secondary_link", "tertiary", "tertiary_link", "unclassified",
+                 "residential", "living_street", "service", "track", "path", "steps", "pedestrian", "platform",
+                 "footway", "pier"}
+FOOT_SURFACE = {"fine_gravel": 3.75, "gravel": 3.75, "pebblestone": 3.75, "mud": 2.5, "sand": 2.5}
+FOOT_BLACKLIST = {"no", "agricultural", "forestry", "private", "delivery", "use_sidepath"}
+WALK, PUSH = 5.0, 4.0
 
 
-def way_access(tags: dict, mode: str, variant: str | None = None) -> tuple[bool, bool]:
-    """(allowed, dismounted) for one mode on one way. Bicycles may use footways, pedestrian
-    areas and steps only dismounted (pushed at walking pace), as the routing code does."""
-    hw = tags.get("highway")
-    ferry = tags.get("route") == "ferry"
-    if not hw and not ferry:
-        return False, False
-    dismount = False
-    if ferry:
-        allowed = True
-    elif mode == "car":
-        allowed = hw in CAR_HIGHWAYS
-    elif mode == "bicycle":
-        allowed = (hw in CAR_HIGHWAYS - MOTOR_ONLY) or hw in {"cycleway", "path", "track", "footway",
-                                                              "pedestrian", "steps"}
-        dismount = (hw in ("footway", "pedestrian") and "bicycle" not in tags) or \
-            (hw == "steps" and tags.get("bicycle") != "yes")
+def first(tags: dict, keys) -> str | None:
+    return next((tags[k] for k in keys if k in tags), None)
+
+
+def oneway_of(value) -> int:
+    return 1 if value in ("yes", "1", "true") else -1 if value in ("-1", "reverse") else 0
+
+
+def leading_number(value) -> float:
+    digits = ""
+    for ch in value or "":
+        if not ch.isdigit():
+            break
+        digits += ch
+    return float(digits) if digits else 0.0
+
+
+def speed_byte(kmh: float) -> float:
+    """A speed as the road graph stores it: whole km/h, 1 to 255."""
+    return float(max(1, min(255, math.floor(kmh + 0.5))))
+
+
+def mode_way(tags: dict, mode: str, variant: str | None = None):
+    """(forward, backward) for one mode on one way: each None (closed) or (km/h, pushed, restricted)."""
+    hw, route = tags.get("highway"), tags.get("route")
+    implied = hw == "motorway" or tags.get("junction") in ("roundabout", "circular")
+    if mode == "car":
+        if not hw and not route or tags.get("area") == "yes" or hw == "steps":
+            return None, None
+        access = first(tags, ("motorcar", "motor_vehicle", "vehicle", "access"))
+        restricted = hw in RESTRICTED_HIGHWAYS and access in CAR_RESTRICTED
+        if access in CAR_BLACKLIST and not restricted:
+            return None, None
+        if route == "ferry":
+            speed = 5.0
+        elif hw in CAR_SPEEDS:
+            speed = float(CAR_SPEEDS[hw])
+        elif hw not in CARLESS and access is not None:
+            speed = 10.0
+        else:
+            return None, None
+        limit = leading_number(tags.get("maxspeed"))
+        if limit > 0:
+            speed = limit * 0.8
+        speed = min(speed, CAR_SURFACE.get(tags.get("surface"), speed))
+        ow = oneway_of(tags.get("oneway"))
+        if ow == 0 and implied and tags.get("oneway") != "no":
+            ow = 1
+        d = (speed_byte(speed), False, restricted)
+        return (d if ow >= 0 else None), (d if ow <= 0 else None)
+    if mode == "bicycle":
+        if tags.get("motorroad") == "yes":
+            return None, None
+        access = first(tags, ("bicycle", "vehicle", "access"))
+        if access in BIKE_BLACKLIST:
+            return None, None
+        speed, pushable, ferry = None, False, route == "ferry"
+        if ferry:
+            speed = 5.0
+        elif tags.get("railway") == "platform" or tags.get("public_transport") == "platform":
+            speed, pushable = 4.0, True
+        elif tags.get("amenity") in ("parking", "parking_entrance"):
+            speed, pushable = 10.0, True
+        elif hw in BIKE_SPEEDS:
+            speed, pushable = float(BIKE_SPEEDS[hw]), True
+        elif access in BIKE_WHITELIST:
+            speed, pushable = 15.0, True
+        ow = oneway_of(tags.get("oneway:bicycle"))
+        if ow == 0 and tags.get("oneway:bicycle") not in ("no", "0", "false"):
+            ow = oneway_of(tags.get("oneway"))
+            if ow == 0 and implied and tags.get("oneway") not in ("no", "0", "false"):
+                ow = 1
+        fwd = (speed, False) if speed and ow >= 0 else None
+        bwd = (speed, False) if speed and ow <= 0 else None
+        if ow != 0 and any(str(tags.get(k, "")).startswith("opposite")
+                           for k in ("cycleway", "cycleway:both", "cycleway:left", "cycleway:right")):
+            fwd = bwd = (15.0, False)
+        if (fwd is None or bwd is None) and tags.get("foot") != "no" and not ferry:
+            if hw in BIKE_PUSHED:
+                push = (BIKE_PUSHED[hw], BIKE_PUSHED[hw])
+            elif tags.get("foot") == "yes" or pushable:
+                push = (PUSH, None if implied else PUSH)
+            else:
+                push = (None, None)
+            if fwd is None and push[0]:
+                fwd = (push[0], True)
+            if bwd is None and push[1]:
+                bwd = (push[1], True)
+        if tags.get("bicycle") == "dismount":
+            fwd = bwd = (PUSH, True)
+        limit = leading_number(tags.get("maxspeed"))
+        cap = min(BIKE_SURFACE.get(tags.get("surface"), 21.0), 21.0, limit if limit > 0 else 21.0)
+
+        def done(d):
+            if d is None or (variant == "strict" and d[1] and tags.get("bicycle") != "dismount"):
+                return None      # model variant: bicycles never pushed along footways, steps, against oneways
+            return (speed_byte(min(d[0], cap)), d[1], False)
+        return done(fwd), done(bwd)
+    # foot
+    if tags.get("motorroad") == "yes":
+        return None, None
+    access = first(tags, ("foot", "access"))
+    if access in FOOT_BLACKLIST:
+        return None, None
+    if route == "ferry" or hw in FOOT_HIGHWAYS or tags.get("railway") == "platform" or \
+            tags.get("amenity") in ("parking", "parking_entrance") or tags.get("man_made") == "pier":
+        speed = WALK
+    elif access is not None:
+        speed = WALK
     else:
-        allowed = (hw in CAR_HIGHWAYS - MOTOR_ONLY) or hw in {"footway", "path", "pedestrian",
-                                                              "steps", "track", "cycleway"}
-    if mode != "car" and tags.get("motorroad") == "yes":
-        allowed = False
-    for key in ACCESS_KEYS[mode]:
-        v = tags.get(key)
-        if v in NO_VALUES:
-            allowed = False
-        elif v in YES_VALUES:
-            allowed = True
-        elif mode == "bicycle" and v == "dismount":
-            allowed, dismount = True, True
-    if variant == "strict" and dismount and tags.get("bicycle") != "dismount":
-        allowed = False      # model variant: bicycles never pushed along footways/steps
-    return allowed, dismount
+        return None, None
+    speed = min(speed, FOOT_SURFACE.get(tags.get("surface"), speed))
+    ow = oneway_of(tags.get("oneway:foot"))
+    if route == "ferry" and oneway_of(tags.get("oneway")):
+        ow = oneway_of(tags.get("oneway"))
+    d = (speed_byte(speed), False, False)
+    return (d if ow >= 0 else None), (d if ow <= 0 else None)
 
 
 def way_allowed(tags: dict, mode: str, variant: str | None = None) -> bool:
-    return way_access(tags, mode, variant)[0]
-
-
-CAR_SPEEDS = {"motorway": 110, "motorway_link": 50, "trunk": 90, "trunk_link": 45, "primary": 65,
-              "primary_link": 40, "secondary": 55, "secondary_link": 35, "tertiary": 45,
-              "tertiary_link": 30, "unclassified": 35, "residential": 28, "living_street": 10,
-              "service": 15, "road": 30}
-
-
-def way_speed(tags: dict, mode: str, variant: str | None = None) -> float:
-    """Reference speed in km/h (mirrors the routing code's defaults at the time of writing)."""
-    allowed, dismount = way_access(tags, mode)
-    hw = tags.get("highway", "")
-    if variant == "steps2" and mode == "bicycle" and hw == "steps":
-        return 2.0           # model variant: a bicycle carried up steps
-    ferry = tags.get("route") == "ferry"
-    if mode == "car":
-        if ferry:
-            return 20.0
-        ms = tags.get("maxspeed", "")
-        if ms.isdigit():
-            return max(5.0, min(int(ms) * 0.9, 150.0))
-        return float(CAR_SPEEDS.get(hw, 20))
-    if mode == "bicycle":
-        if dismount:
-            return 5.0
-        if ferry:
-            return 10.0
-        s = {"cycleway": 18, "path": 12, "track": 12, "service": 14, "living_street": 12}.get(hw, 16)
-        if tags.get("surface") in ("gravel", "dirt", "ground", "grass", "sand", "unpaved", "mud"):
-            s = min(s, 10)
-        return float(s)
-    return {"steps": 3.0}.get(hw, 10.0 if ferry else 5.0)
-
-
-def way_directions(tags: dict, mode: str) -> tuple[bool, bool]:
-    if mode == "foot":
-        return True, True
-    ow = tags.get("oneway")
-    implied = tags.get("junction") in ("roundabout", "circular") or tags.get("highway") == "motorway"
-    fwd = bwd = True
-    if ow in ("yes", "1", "true") or (ow is None and implied):
-        bwd = False
-    elif ow == "-1":
-        fwd = False
-    if mode == "bicycle" and (tags.get("oneway:bicycle") == "no"
-                              or tags.get("cycleway", "").startswith("opposite")):
-        fwd = bwd = True
-    return fwd, bwd
+    return mode_way(tags, mode, variant) != (None, None)
 
 
 def node_passable(tags: dict, mode: str) -> bool:
@@ -346,22 +402,24 @@ def node_passable(tags: dict, mode: str) -> bool:
     return True
 
 
+# Entering a road for local access only (restricted) from an open road costs this much (seconds or
+# metres, as the router's TurnCosts): such a road is driven only to reach a place on it.
+RESTRICTED_PENALTY = {"time": 3600.0, "distance": 50000.0}
+
+
 def build_graph(osm: Osm, mode: str, metric: str, variant: str | None = None):
-    g: dict[int, list[tuple[int, float, int]]] = {}
+    """node → [(next node, cost, way id, restricted)]."""
+    g: dict[int, list[tuple[int, float, int, bool]]] = {}
     for wid in sorted(osm.ways):
         w = osm.ways[wid]
-        if not way_allowed(w["tags"], mode, variant):
-            continue
-        fwd, bwd = way_directions(w["tags"], mode)
-        mps = way_speed(w["tags"], mode, variant) / 3.6
+        fwd, bwd = mode_way(w["tags"], mode, variant)
         ns = w["nodes"]
         for a, b in zip(ns, ns[1:]):
             d = haversine(osm.ll(a), osm.ll(b))
-            cost = d if metric == "distance" else d / mps
-            if fwd:
-                g.setdefault(a, []).append((b, cost, wid))
-            if bwd:
-                g.setdefault(b, []).append((a, cost, wid))
+            for (u, v, how) in ((a, b, fwd), (b, a, bwd)):
+                if how:
+                    cost = d if metric == "distance" else d / (how[0] / 3.6)
+                    g.setdefault(u, []).append((v, cost, wid, how[2]))
     return g
 
 
@@ -373,10 +431,11 @@ def path_metrics(osm: Osm, mode: str, nodes: list[int], variant: str | None = No
         best = None
         for w in osm.ways.values():
             ns = w["nodes"]
-            if any({ns[i], ns[i + 1]} == {a, b} for i in range(len(ns) - 1)) and \
-                    way_allowed(w["tags"], mode, variant):
-                v = way_speed(w["tags"], mode, variant)
-                best = v if best is None else max(best, v)
+            fwd, bwd = mode_way(w["tags"], mode, variant)
+            for i in range(len(ns) - 1):
+                how = fwd if (ns[i], ns[i + 1]) == (a, b) else bwd if (ns[i], ns[i + 1]) == (b, a) else None
+                if how:
+                    best = how[0] if best is None else max(best, how[0])
         metres += d
         seconds += d / (best / 3.6)
     return metres, seconds
@@ -385,33 +444,41 @@ def path_metrics(osm: Osm, mode: str, nodes: list[int], variant: str | None = No
 def shortest_path(osm: Osm, mode: str, src: int, dst: int, metric: str = "time",
                   variant: str | None = None):
     """Best legal path: (metres, node list, way list, seconds) or None. metric: time | distance;
-    variant: None (reference), "strict" (no pushing bicycles), "steps2" (bicycles on steps 2 km/h)."""
+    variant: None (reference) or "strict" (no pushing bicycles). States are (node, on a restricted road)."""
     g = build_graph(osm, mode, metric, variant)
-    best = {src: 0.0}
-    prev: dict[int, tuple[int, int]] = {}
-    heap = [(0.0, src)]
+    # The routes start at junction nodes, where the router picks one of the roads meeting there: a
+    # road for local access only is entered at its price even from the start (start on the open road).
+    start = (src, False)
+    best = {start: 0.0}
+    prev: dict[tuple[int, bool], tuple[tuple[int, bool], int]] = {}
+    heap = [(0.0, start)]
+    goal = None
     while heap:
-        d, u = heapq.heappop(heap)
+        d, s = heapq.heappop(heap)
+        u = s[0]
         if u == dst:
+            goal = s
             break
-        if d > best.get(u, math.inf):
+        if d > best.get(s, math.inf):
             continue
         if u != src and not node_passable(osm.nodes[u]["tags"], mode):
             continue
-        for v, w, wid in g.get(u, []):
-            nd = d + w
-            if nd < best.get(v, math.inf) - 1e-9:
-                best[v] = nd
-                prev[v] = (u, wid)
-                heapq.heappush(heap, (nd, v))
-    if dst not in best:
+        for v, w, wid, restricted in g.get(u, []):
+            nd = d + w + (RESTRICTED_PENALTY[metric] if restricted and not s[1] else 0.0)
+            t = (v, restricted)
+            if nd < best.get(t, math.inf) - 1e-9:
+                best[t] = nd
+                prev[t] = (s, wid)
+                heapq.heappush(heap, (nd, t))
+    if goal is None:
         return None
-    nodes, ways = [dst], []
-    while nodes[-1] != src:
-        u, wid = prev[nodes[-1]]
-        nodes.append(u)
+    nodes, ways, s = [dst], [], goal
+    while s != start:
+        p, wid = prev[s]
+        nodes.append(p[0])
         if not ways or ways[-1] != wid:
             ways.append(wid)
+        s = p
     nodes.reverse()
     ways.reverse()
     metres, seconds = path_metrics(osm, mode, nodes, variant)
@@ -426,13 +493,12 @@ def path_is_legal(osm: Osm, mode: str, nodes: list[int]) -> list[int]:
         wid_seen = None
         for wid, w in osm.ways.items():
             ns = w["nodes"]
+            fwd, bwd = mode_way(w["tags"], mode)
             for i in range(len(ns) - 1):
                 if {ns[i], ns[i + 1]} == {a, b}:
                     wid_seen = wid
-                    if way_allowed(w["tags"], mode):
-                        fwd, bwd = way_directions(w["tags"], mode)
-                        if (ns[i] == a and fwd) or (ns[i] == b and bwd):
-                            ok = True
+                    if (ns[i] == a and fwd) or (ns[i] == b and bwd):
+                        ok = True
         if not node_passable(osm.nodes[b]["tags"], mode) and b != nodes[-1]:
             ok = False
         if not ok and wid_seen is not None and wid_seen not in bad:
@@ -1576,8 +1642,10 @@ def make_rule_files():
     f.osm.way(12, [3, 4], res)
     f.osm.way(13, [4, 1], res)
     f.queries = [(1, 2), (2, 1)]
-    f.note = ("Way 10 runs from node 1 to node 2 and is oneway=yes. Cars and bicycles may use it only "
-              "from 1 to 2; from 2 to 1 they go round the other three sides. Pedestrians ignore the oneway.")
+    f.note = ("Way 10 runs from node 1 to node 2 and is oneway=yes. Cars may use it only from 1 to 2; "
+              "from 2 to 1 they go round the other three sides. Bicycles ride it from 1 to 2 and may push "
+              "back along it at walking pace (4 km/h), slower than riding round: by time they go round, by "
+              "pure distance they would push. Pedestrians ignore the oneway.")
     files.append(f)
 
     f = RuleFile(2, "oneway_bicycle_no.osm", "Contraflow cycling on a oneway street",
@@ -1620,10 +1688,9 @@ def make_rule_files():
     f.osm.way(12, [1, 4, 3], {"highway": "footway"})
     f.queries = [(1, 3)]
     f.note = ("Footway 12 is the diagonal 1→4→3 (≈283 m); the road 1→2→3 is 400 m. Cars may not use "
-              "the footway; pedestrians take it. Bicycles may only push along it (5 km/h): by time they "
-              "ride the road (≈90 s against ≈204 s pushing); by pure distance they would push along the "
-              "footway — this is the one metric-dependent expectation in rules/. A router that forbids "
-              "bicycles on footways outright also takes the road.")
+              "the footway; pedestrians take it. Bicycles may only push along it (4 km/h): by time they "
+              "ride the road (≈96 s against ≈255 s pushing); by pure distance they would push along the "
+              "footway. A router that forbids bicycles on footways outright also takes the road.")
     files.append(f)
 
     f = RuleFile(5, "bollard.osm", "Bollard on a road", "barrier=bollard", 6.74)
@@ -1636,12 +1703,16 @@ def make_rule_files():
     files.append(f)
 
     f = RuleFile(6, "access_private.osm", "Private road", "access=private", 6.75)
-    f.nodes({1: (0, 0), 2: (100, 0), 3: (200, 0), 4: (0, 80), 5: (200, 80)})
+    f.nodes({1: (0, 0), 2: (100, 0), 3: (200, 0), 4: (0, 80), 5: (200, 80), 6: (-100, 0), 7: (300, 0)})
     f.osm.way(10, [1, 2, 3], {**res, "access": "private", "name": "Private Lane"})
     f.osm.way(11, [1, 4, 5, 3], {**res, "name": "Public Detour"})
-    f.queries = [(1, 3)]
-    f.note = ("Way 10 is access=private (no mode-specific tag overrides it), so no mode may route "
-              "through it: everybody takes way 11 (360 m).")
+    f.osm.way(12, [6, 1], {**res, "name": "West Road"})
+    f.osm.way(13, [3, 7], {**res, "name": "East Road"})
+    f.queries = [(6, 7)]
+    f.note = ("Way 10 is access=private (no mode-specific tag overrides it). Bicycles and pedestrians may "
+              "not use it at all; for cars it is a road for local access only (OSRM's restricted_access_tag_list): "
+              "entering it from an open road costs an hour, so it is driven only to reach a place on it. From "
+              "West Road to East Road everybody takes way 11 (360 m instead of 200 m).")
     files.append(f)
 
     f = RuleFile(7, "motorway_motorroad.osm", "Motor-vehicle-only roads",
@@ -1672,7 +1743,8 @@ def make_rule_files():
     f.note = ("Ferry way 11 (route=ferry, motor_vehicle=no) crosses the lake between the two "
               "ferry_terminal nodes 2 and 4 (duration=00:02). Pedestrians and bicycles cross on it "
               "(600 m); cars must drive round the lake on way 13 (1800 m). The ferry wins for bicycles "
-              "and pedestrians whether its time comes from `duration` or from a ferry speed.")
+              "and pedestrians whether its time comes from `duration` or from OSRM's ferry speed "
+              "(5 km/h, the one used: the rules do not know the way's length).")
     files.append(f)
     return files
 
@@ -2006,22 +2078,24 @@ def write_readme(town: Town, tracks, rule_files, rule_results, file_sizes) -> st
     # ---- routing rules
     A("## Routing rules in the town")
     A("")
-    A("Reference semantics (the script's `way_access` / `way_directions` / `node_passable` / `way_speed`,")
-    A("written to agree with `Sources/GeoIndexKit/Routing/AccessRules.swift` as it stood when the")
-    A("samples were made): cars use motorway…service roads; bicycles all of those except motorway(_link),")
-    A("plus cycleway/path/track, and footway/pedestrian/steps only **dismounted** (pushed at 5 km/h)")
-    A("unless a `bicycle` tag says otherwise; pedestrians all except motorway(_link); `motorroad=yes`")
-    A("excludes bicycles and pedestrians; the most specific access tag wins (motorcar > motor_vehicle >")
-    A("vehicle > access for cars, bicycle > vehicle > access, foot > access), no/private = closed,")
-    A("yes/designated/permissive/destination = open, bicycle=dismount = open at walking pace;")
-    A("oneway=yes/-1, implied by junction=roundabout and highway=motorway(_link), binds cars and bicycles;")
-    A("bicycles are exempt with oneway:bicycle=no or cycleway=opposite*; pedestrians ignore oneway;")
+    A("Reference semantics (the script's `mode_way` / `node_passable`, a port of `Sources/GeoRoads`'")
+    A("rules, which mirror OSRM 26.10's car.lua, bicycle.lua and foot.lua, for the tags used here):")
+    A("cars use motorway…service roads and ferries; bicycles primary…service roads, cycleways, paths,")
+    A("tracks and ferries (not trunk or motorway), and push the bike (4 km/h, 2 on steps) on footways,")
+    A("pedestrian areas, steps and against a oneway; pedestrians everything of those but motorway and")
+    A("trunk, cycleways only with `foot=yes`; `motorroad=yes` excludes bicycles and pedestrians; the")
+    A("most specific access tag wins (motorcar > motor_vehicle > vehicle > access for cars, bicycle >")
+    A("vehicle > access, foot > access); private, destination, customers… make a road **local access")
+    A("only** for cars (entered from an open road at a price of an hour: driven only to reach a place on it) and")
+    A("close it to bicycles and pedestrians where OSRM's blacklists say so (private, delivery);")
+    A("oneway=yes/-1, implied by junction=roundabout and highway=motorway, binds cars and bicycles;")
+    A("bicycles ride against it with oneway:bicycle=no or cycleway=opposite*; pedestrians ignore oneway;")
     A("a bollard stops cars only. ‘A→B’ below is the order of the way's nodes.")
     A("")
     K = town.key
     rules = [
         ("ways 211, 212 Rue du Théâtre", f"oneway=yes, drawn north→south ({K['c3r2']}→{K['c3r1']}→{K['c3r0']})",
-         "only north→south", "only north→south", "both ways"),
+         "only north→south", "north→south, pushed back", "both ways"),
         ("ways 201, 202 Rue de la Poste", f"oneway=yes + oneway:bicycle=no, drawn south→north "
          f"({K['c2r1']}→{K['c2r2']}→{K['c2r3']})", "only south→north", "both ways", "both ways"),
         ("way 222 Rue des Bains (north part)", f"oneway=-1 + cycleway=opposite, drawn {K['c1r1']}→{K['c1r2']} "
@@ -2031,13 +2105,13 @@ def write_readme(town: Town, tracks, rule_files, rule_results, file_sizes) -> st
         ("way 301 roundabout", "junction=roundabout, closed, drawn counter-clockwise "
          f"(E {K['rbE']} → N {K['rbN']} → W {K['rbW']} → S {K['rbS']})", "counter-clockwise only",
          "counter-clockwise only", "both ways"),
-        ("way 307 (unnamed)", "highway=residential, access=private", "no", "no", "no"),
+        ("way 307 (unnamed)", "highway=residential, access=private", "local access only", "no", "no"),
         ("way 261 Chemin du Parc", "motor_vehicle=no", "no", "yes", "yes"),
         ("way 305 (unnamed)", "highway=cycleway, bicycle=designated, foot=yes", "no", "yes", "yes"),
-        ("way 306 (unnamed)", "highway=footway through the park", "no", "dismounted only", "yes"),
-        ("way 291 Promenade du Lac", "highway=footway (named)", "no", "dismounted only", "yes"),
-        ("way 303 (unnamed)", "highway=path, surface=gravel", "no", "yes", "yes"),
-        ("way 304 (unnamed)", "highway=steps (no bicycle tag)", "no", "dismounted only (carried)", "yes"),
+        ("way 306 (unnamed)", "highway=footway through the park", "no", "pushed only", "yes"),
+        ("way 291 Promenade du Lac", "highway=footway (named)", "no", "pushed only", "yes"),
+        ("way 303 (unnamed)", "highway=path, surface=gravel", "no", "yes (6 km/h)", "yes"),
+        ("way 304 (unnamed)", "highway=steps (no bicycle tag)", "no", "pushed only (2 km/h)", "yes"),
         ("way 171 Place du Marché", "highway=pedestrian, area=yes, bicycle=dismount", "no",
          "dismounted (walking pace)", "yes"),
         ("ways 311, 312, 313 A 19", "highway=motorway, oneway=yes (311/312 eastbound, 313 westbound)",
@@ -2047,7 +2121,7 @@ def write_readme(town: Town, tracks, rule_files, rule_results, file_sizes) -> st
         ("way 320 ferry", f"route=ferry, motor_vehicle=no, bicycle=yes, foot=yes ({K['F']}→{K['Fs']})",
          "no", "yes", "yes"),
         ("way 143 Boulevard du Lac", "bridge=yes, layer=1 over the stream 751", "yes", "yes", "yes"),
-        ("ways 121, 122 Rue de l'Église", "maxspeed=30", "yes (30 km/h)", "yes", "yes"),
+        ("ways 121, 122 Rue de l'Église", "maxspeed=30", "yes (24 km/h: 0.8 × maxspeed)", "yes", "yes"),
         ("ways 241 / 242 Route du Col", f"maxspeed=50 / 80; level crossing node {K['lc']} with railway 732",
          "yes", "yes", "yes"),
     ]
@@ -2061,13 +2135,14 @@ def write_readme(town: Town, tracks, rule_files, rule_results, file_sizes) -> st
     A("")
     A("### Reference routes")
     A("")
-    A("Each cell is the fastest legal route under the reference speeds (car: 0.9 × maxspeed, else a")
-    A("class default — residential 28, tertiary 45, secondary 55, unclassified 35, service 15 km/h;")
-    A("bicycle 16 km/h on roads, 18 on cycleways, 12 on paths (10 on gravel), 5 dismounted;")
-    A("foot 5 km/h, steps 3; ferry 20/10/10), with its length and time. When the shortest route by")
-    A("distance differs it is given in brackets, and so is the outcome of two model variants when it")
-    A("differs: bicycles never pushed (no dismounted use of footways/steps), and bicycles carried up")
-    A("steps at 2 km/h. A cell without brackets is robust to all of these; assert only those parts.")
+    A("Each cell is the fastest legal route under the reference speeds (OSRM's; car: 0.8 × maxspeed,")
+    A("else a class default — residential 25, tertiary 40, secondary 55, unclassified 25, service 15")
+    A("km/h, capped by the surface (sett 40); bicycle 15 km/h on roads and cycleways, 13 on paths, 12")
+    A("on tracks, capped by the surface (gravel 6, sett 9, paving stones 10), 4 pushed, 2 on steps;")
+    A("foot 5 km/h, 4 on gravel; ferry 5), with its length and time. When the shortest route by")
+    A("distance differs it is given in brackets, and so is the outcome of a model variant when it")
+    A("differs: bicycles never pushed (no footways, steps or oneways against the traffic). A cell")
+    A("without brackets is robust to all of these; assert only those parts.")
     A("Distances are haversine sums over the way geometry (R = 6 371 008.8 m). `—` = no route.")
     A("")
     A("| from → to | car | bicycle | foot |")
@@ -2123,7 +2198,7 @@ def write_readme(town: Town, tracks, rule_files, rule_results, file_sizes) -> st
     A("Each file is a complete OSM file with node ids 1…n and way ids 10+ on a 100 m-scale grid; every")
     A("file sits at its own longitude (46.15 N, 6.70–6.77 E) so they never overlap. Cells: fastest")
     A("legal route (same reference speeds as above) as length, time and node sequence; the shortest")
-    A("route by distance and the two model variants are added in brackets only where they differ.")
+    A("route by distance and the model variant are added in brackets only where they differ.")
     A("")
     for f, results in zip(rule_files, rule_results):
         A(f"### `rules/{f.fname}` — {f.title} (`{f.rule}`)")
@@ -2138,15 +2213,15 @@ def write_readme(town: Town, tracks, rule_files, rule_results, file_sizes) -> st
     return "\n".join(L) + "\n"
 
 
-METRIC_DEPENDENT = {("footway_shortcut.osm", (1, 3), "bicycle")}
+METRIC_DEPENDENT = {("footway_shortcut.osm", (1, 3), "bicycle"), ("oneway.osm", (2, 1), "bicycle")}
 
 
-VARIANT_LABELS = ("shortest by distance", "if bicycles may not be pushed", "if bicycles cross steps at 2 km/h")
+VARIANT_LABELS = ("shortest by distance", "if bicycles may not be pushed")
 
 
 def route_variants(osm: Osm, mode: str, a: int, b: int):
     return (shortest_path(osm, mode, a, b), shortest_path(osm, mode, a, b, "distance"),
-            shortest_path(osm, mode, a, b, variant="strict"), shortest_path(osm, mode, a, b, variant="steps2"))
+            shortest_path(osm, mode, a, b, variant="strict"))
 
 
 def route_cell(results, fmt_nodes=None) -> str:
@@ -2255,7 +2330,8 @@ def main() -> None:
                                      "foot": [9, 1, 8, 7, 10]}},
         "footway_shortcut.osm": {(1, 3): {"car": [1, 2, 3], "bicycle": [1, 2, 3], "foot": [1, 4, 3]}},
         "bollard.osm": {(1, 3): {"car": [1, 4, 5, 3], "bicycle": [1, 2, 3], "foot": [1, 2, 3]}},
-        "access_private.osm": {(1, 3): {"car": [1, 4, 5, 3], "bicycle": [1, 4, 5, 3], "foot": [1, 4, 5, 3]}},
+        "access_private.osm": {(6, 7): {"car": [6, 1, 4, 5, 3, 7], "bicycle": [6, 1, 4, 5, 3, 7],
+                                        "foot": [6, 1, 4, 5, 3, 7]}},
         "motorway_motorroad.osm": {(1, 2): {"car": [1, 3, 2], "bicycle": [1, 5, 6, 2], "foot": [1, 5, 6, 2]},
                                    (2, 1): {"car": [2, 4, 1], "bicycle": [2, 6, 5, 1], "foot": [2, 6, 5, 1]}},
         "ferry.osm": {(1, 5): {"car": [1, 6, 7, 5], "bicycle": [1, 2, 3, 4, 5], "foot": [1, 2, 3, 4, 5]}},

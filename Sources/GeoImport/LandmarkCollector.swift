@@ -47,7 +47,8 @@ public final class LandmarkCollector {
     private(set) var interpolations = InterpolationLines()
 
     static let relationRoadKeys = KeyFilter(keys: ["type"])
-    static let roadKeys = KeyFilter(keys: ["highway", "route", "barrier", "access", "motor_vehicle", "vehicle"])
+    static let roadKeys = KeyFilter(keys: ["highway", "route", "barrier", "access", "motorcar", "motor_vehicle", "vehicle",
+                                           "bicycle", "foot", "man_made", "railway", "public_transport", "amenity"])
 
     /// A collector keeping node locations in `nodes` (in memory unless given a file-backed store).
     public init(nodes: NodeStore = NodeStore()) throws {
@@ -75,7 +76,7 @@ public final class LandmarkCollector {
         let road = roads != nil && b.hasAnyTag(in: tags, of: LandmarkCollector.roadKeys)
         guard interesting || road else { return }
         let dict = b.tagDictionary(in: tags)
-        if road, dict["barrier"] != nil || dict["access"] != nil { roads?.addBarrier(nodeID: id, tags: dict) }
+        if road { roads?.addBarrier(nodeID: id, tags: dict) }
         if road, dict["highway"] == "traffic_signals" { roads?.addSignals(nodeID: id) }
         guard interesting, let c = LandmarkClassifier.classify(dict, type: .node) else { return }
         var d = LandmarkDraft(osmType: .node, osmID: id, kind: c.kind, categoryKey: c.key, categoryValue: c.value,
@@ -122,11 +123,11 @@ public final class LandmarkCollector {
         return box
     }
 
-    /// Highways and ferries go to the road graph (when the build makes one).
+    /// Highways, ferries, piers, platforms and car parks go to the road graph (when the build makes one).
     private func passToRoads(way id: Int64, refs: ArraySlice<Int64>, _ b: OSMBatch, tags: Range<Int>) {
         guard let roads, b.hasAnyTag(in: tags, of: LandmarkCollector.roadKeys) else { return }
         let dict = b.tagDictionary(in: tags)
-        if dict["highway"] != nil || dict["route"] == "ferry" { roads.addWay(id: id, refs: refs, tags: dict) }
+        roads.addWay(id: id, refs: refs, tags: dict)   // AccessRules.profile decides what is a road
     }
 
     /// Turn restrictions go to the road graph.

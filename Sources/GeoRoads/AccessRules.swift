@@ -1,18 +1,89 @@
-// OSM access, direction and speed rules per travel mode, in the spirit of the
-// OSRM and GraphHopper profiles: which road classes each mode may use, the
-// access tag hierarchy (access → vehicle → motor_vehicle/bicycle, foot),
-// oneway variants and their bicycle exceptions (read by Oneway), barriers on
-// nodes, and speeds by class (maxspeed honoured for cars). `profile` is its
-// steps in order: the routable class, then per mode permission, oneway, speed.
+// A way's profile for all modes at once, as OSRM 26.10's car.lua, bicycle.lua
+// and foot.lua decide it way by way (CarRules, BicycleRules, FootRules, one
+// file each, in the order of their Lua handlers), folded into the one value
+// the road graph stores: the road class, per mode and direction whether the
+// mode may go and how fast, where the way is for local access only
+// (`restricted`) and where a cyclist walks the bike (`pushed`), and the names
+// of OSRM's WayHandlers.names. Barrier nodes: Barriers.swift.
 import Foundation
 
-public enum AccessRules {
-    static let allowedValues: Set<String> = ["yes", "designated", "permissive", "destination", "delivery", "customers",
-                                             "official", "unknown", "discouraged", "use_sidepath", "optional_sidepath"]
-    static let deniedValues: Set<String> = ["no", "private", "agricultural", "forestry", "military", "emergency", "psv",
-                                            "bus", "restricted", "prohibited"]
+/// What one mode may do on a way, direction by direction (nil: not at all).
+struct ModeWay {
+    struct Direction {
+        var speed: Double
+        var pushed = false
+        var restricted = false
+    }
+    var forward: Direction?
+    var backward: Direction?
+}
 
-    /// Road classes each mode may use by default (before access tags).
+public enum AccessRules {
+    /// The profile of a routable way, or nil when no mode may use it.
+    public static func profile(_ tags: [String: String]) -> WayProfile? {
+        guard let roadClass = routableClass(tags) else { return nil }
+        let ways = [CarRules.evaluate(tags), BicycleRules.evaluate(tags), FootRules.evaluate(tags)]
+        var access = RoadAccess(), pushed = RoadAccess(), restricted: TravelModes = []
+        var speeds = [UInt8](repeating: 0, count: 3), backwardSpeeds = speeds
+        for m in TravelMode.allCases {
+            guard let way = ways[m.rawValue] else { continue }
+            let bit = TravelModes(m)
+            if let d = way.forward {
+                access.forward.insert(bit)
+                speeds[m.rawValue] = speedByte(d.speed)
+                if d.pushed { pushed.forward.insert(bit) }
+            }
+            if let d = way.backward {
+                access.backward.insert(bit)
+                backwardSpeeds[m.rawValue] = speedByte(d.speed)
+                if d.pushed { pushed.backward.insert(bit) }
+            }
+            // The graph keeps one restricted flag per mode: a way for local access in either
+            // direction (OSRM flags each) is entered at the price in both.
+            if way.forward?.restricted == true || way.backward?.restricted == true { restricted.insert(bit) }
+        }
+        guard !access.isEmpty else { return nil }
+        return WayProfile(roadClass: roadClass, access: access, speeds: speeds, backwardSpeeds: backwardSpeeds,
+                          restricted: restricted, pushed: pushed.intersection(.bicycle), name: name(tags),
+                          ref: ref(tags), pronunciation: tags["name:pronunciation"] ?? "")
+    }
+
+    /// The class a possibly routable way is stored with: its highway's, a ferry's (route=ferry, and
+    /// route=shuttle_train: OSRM carries cars on both in its ferry mode), a pier's (a footway),
+    /// a platform's, a car park's (a service road); nil for anything else. Which modes may use it is
+    /// the modes' rules' business: an unknown highway value is `.other` and open to whom its access
+    /// tags let in.
+    static func routableClass(_ tags: [String: String]) -> RoadClass? {
+        if let r = tags["route"], r == "ferry" || r == "shuttle_train" { return .ferry }
+        if let h = tags["highway"] { return RoadClass(highway: h) }
+        if tags["man_made"] == "pier" { return .footway }
+        if tags["railway"] == "platform" || tags["public_transport"] == "platform" { return .platform }
+        if let a = tags["amenity"], a == "parking" || a == "parking_entrance" { return .service }
+        return nil
+    }
+
+    /// WayHandlers.names: `name`, else for a sidewalk or sidepath its street's name.
+    static func name(_ tags: [String: String]) -> String {
+        if let n = tags["name"] { return n }
+        guard let street = tags["is_sidepath:of:name"] ?? tags["street:name"],
+              let h = tags["highway"], ["footway", "cycleway", "path"].contains(h),
+              tags["footway"] == "sidewalk" || tags["cycleway"] == "sidepath" || tags["is_sidepath"] == "yes" else { return "" }
+        return street
+    }
+
+    /// `ref` as OSRM's canonicalizeStringList gives it: the parts of a `;` list joined by "; ".
+    static func ref(_ tags: [String: String]) -> String {
+        guard let r = tags["ref"] else { return "" }
+        return r.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "; ")
+    }
+
+    /// A speed as the graph stores it: whole km/h, 1 to 255.
+    static func speedByte(_ kmh: Double) -> UInt8 { UInt8(max(1, min(255, kmh.rounded()))) }
+
+    // MARK: class defaults, for the router's `ignoreRestrictions`
+
+    /// Road classes a mode can physically travel, whatever the access tags say: a drawn track
+    /// that ignores restrictions may follow them (GeoRouting's TraversalRules).
     package static func classAllows(_ c: RoadClass, _ m: TravelMode) -> Bool {
         switch m {
         case .car:
@@ -33,147 +104,16 @@ public enum AccessRules {
         }
     }
 
-    /// The first decisive value along a mode's access hierarchy, most specific first.
-    static func accessValue(_ tags: [String: String], _ m: TravelMode) -> String? {
-        let chain: [String]
-        switch m {
-        case .car: chain = ["motorcar", "motor_vehicle", "vehicle", "access"]
-        case .bicycle: chain = ["bicycle", "vehicle", "access"]
-        case .foot: chain = ["foot", "access"]
-        }
-        for k in chain { if let v = tags[k]?.split(separator: ";").first.map(String.init) { return v } }
-        return nil
-    }
-
-    static let carSpeeds: [RoadClass: Double] = [
-        .motorway: 110, .motorwayLink: 50, .trunk: 90, .trunkLink: 45, .primary: 65, .primaryLink: 40, .secondary: 55,
-        .secondaryLink: 35, .tertiary: 45, .tertiaryLink: 30, .unclassified: 35, .residential: 28, .livingStreet: 10,
-        .service: 15, .road: 30, .ferry: 20,
-    ]
-    static let bikeSpeeds: [RoadClass: Double] = [
-        .trunk: 16, .trunkLink: 16, .primary: 16, .primaryLink: 16, .secondary: 16, .secondaryLink: 16, .tertiary: 16,
-        .tertiaryLink: 16, .unclassified: 16, .residential: 16, .livingStreet: 12, .service: 14, .road: 14, .track: 12,
-        .pedestrian: 6, .footway: 6, .cycleway: 18, .path: 12, .steps: 2, .ferry: 10, .platform: 5,
-    ]
-    static let footSpeeds: [RoadClass: Double] = [.steps: 3, .ferry: 10]
-
-    /// The profile of a routable way, or nil when no mode may use it: its road class, then per mode
-    /// whether the mode may use it, in which directions, and how fast.
-    public static func profile(_ tags: [String: String]) -> WayProfile? {
-        guard let roadClass = routableClass(tags) else { return nil }
-        let general = Oneway(tags: tags, roadClass: roadClass)
-        var access = RoadAccess()
-        var pushed = RoadAccess()
-        var speeds = [UInt8](repeating: 0, count: 3)
-        for m in TravelMode.allCases {
-            let use = permission(tags, roadClass, m)
-            guard use != .denied else { continue }
-            let oneway = oneway(tags, m, general: general)
-            if oneway.allowsForward { access.forward.insert(TravelModes(m)) }
-            if oneway.allowsBackward { access.backward.insert(TravelModes(m)) }
-            if use == .dismounted { pushed = access.intersection(.bicycle) }
-            speeds[m.rawValue] = speedByte(speed(tags, roadClass, m, dismount: use == .dismounted))
-        }
-        guard !access.isEmpty else { return nil }
-        return WayProfile(roadClass: roadClass, access: access, speeds: speeds, pushed: pushed,
-                          name: tags["name"] ?? "", ref: tags["ref"] ?? "", pronunciation: tags["name:pronunciation"] ?? "")
-    }
-
-    /// The road class of a way the router may use (a highway of a known class or a ferry route),
-    /// or nil: areas other than pedestrian squares and platforms, closed construction sites.
-    static func routableClass(_ tags: [String: String]) -> RoadClass? {
-        let roadClass: RoadClass
-        if tags["route"] == "ferry" {
-            roadClass = .ferry
-        } else if let h = tags["highway"] {
-            roadClass = RoadClass(highway: h)
-            if roadClass == .other { return nil }
-        } else {
-            return nil
-        }
-        if tags["area"] == "yes" && roadClass != .pedestrian && roadClass != .footway && roadClass != .platform { return nil }
-        if let a = tags["access"], a == "no", tags["highway"] == "construction" { return nil }
-        return roadClass
-    }
-
-    /// Whether a mode may use a way of a class, and whether a cyclist must push along it.
-    enum Permission { case denied, allowed, dismounted }
-
-    /// The class default, then the mode's access hierarchy; motorroads are for cars only.
-    static func permission(_ tags: [String: String], _ roadClass: RoadClass, _ m: TravelMode) -> Permission {
-        var allowed = classAllows(roadClass, m)
-        var dismount = false
-        if tags["motorroad"] == "yes" && m != .car { allowed = false }
-        if let v = accessValue(tags, m) {
-            if allowedValues.contains(v) { allowed = true }
-            else if deniedValues.contains(v) { allowed = false }
-            else if v == "dismount" && m == .bicycle { allowed = true; dismount = true }
-        }
-        // A designated cycleway or path for bikes stays closed to cars whatever `access` says.
-        if m == .car && !classAllows(roadClass, .car) && tags["motor_vehicle"] == nil && tags["motorcar"] == nil { allowed = false }
-        if m == .bicycle && (roadClass == .footway || roadClass == .pedestrian) && tags["bicycle"] == nil { dismount = true }
-        if m == .bicycle && roadClass == .steps && tags["bicycle"] != "yes" { dismount = true }
-        return !allowed ? .denied : dismount ? .dismounted : .allowed
-    }
-
-    /// The directions open to a mode: the general oneway for cars, its bicycle exceptions, `oneway:foot`.
-    static func oneway(_ tags: [String: String], _ m: TravelMode, general: Oneway) -> Oneway {
-        switch m {
-        case .car: general
-        case .bicycle: Oneway(bicycleTags: tags, general: general)
-        case .foot: Oneway(footTags: tags)
-        }
-    }
-
-    /// A speed as the graph stores it: whole km/h, 1 to 255.
-    static func speedByte(_ kmh: Double) -> UInt8 { UInt8(max(1, min(255, kmh.rounded()))) }
-
+    /// The speed of a mode on a road of class `c` that its tags do not give it (km/h): the class
+    /// speed of the mode's table, else its default; a pushed bicycle walks. No tag is read.
     package static func speed(_ tags: [String: String], _ c: RoadClass, _ m: TravelMode, dismount: Bool) -> Double {
         switch m {
-        case .car:
-            var s = carSpeeds[c] ?? 20
-            if let raw = tags["maxspeed"], let limit = parseMaxspeed(raw) { s = max(5, min(limit * 0.9, 150)) }
-            return s
+        case .car: return c == .ferry ? RoadSpeeds.carRoutes["ferry"]! : RoadSpeeds.car[c.highway] ?? RoadSpeeds.carDefault
         case .bicycle:
-            if dismount { return min(5, bikeSpeeds[c] ?? 5) }
-            var s = bikeSpeeds[c] ?? 14
-            if let surf = tags["surface"], ["gravel", "dirt", "ground", "grass", "sand", "unpaved", "mud", "pebblestone"].contains(surf) { s = min(s, 10) }
-            return s
-        case .foot:
-            return footSpeeds[c] ?? 5
+            if c == .ferry { return RoadSpeeds.bicycleFerry }
+            if dismount { return RoadSpeeds.bicyclePushed[c.highway] ?? RoadSpeeds.pushing }
+            return RoadSpeeds.bicycle[c.highway] ?? RoadSpeeds.bicycleDefault
+        case .foot: return RoadSpeeds.walking
         }
-    }
-
-    /// "50", "30 mph", "50;30" (lowest), "walk" (6); nil for "none"/"signals"/unknown.
-    static func parseMaxspeed(_ raw: String) -> Double? {
-        // "50;30" lists values for parts of the road or times of day: the lowest is the safe one.
-        raw.split(separator: ";").compactMap { parseOneMaxspeed(String($0)) }.min()
-    }
-
-    static func parseOneMaxspeed(_ value: String) -> Double? {
-        let lower = value.lowercased().trimmingCharacters(in: .whitespaces)
-        if lower == "walk" { return 6 }
-        let digits = lower.prefix { $0.isNumber || $0 == "." }
-        guard let v = Double(digits), v > 0 else { return nil }
-        return lower.contains("mph") ? v * 1.609 : lower.contains("knots") ? v * 1.852 : v
-    }
-
-    /// Which modes a barrier node stops.
-    public static func barrierBlocks(_ tags: [String: String]) -> TravelModes {
-        var blocks: TravelModes
-        switch tags["barrier"] ?? "" {
-        case "bollard", "block", "jersey_barrier", "cycle_barrier", "bus_trap", "planter", "log", "rope", "chain",
-             "motorcycle_barrier", "height_restrictor": blocks = .car
-        case "stile", "kissing_gate", "turnstile", "full-height_turnstile": blocks = [.car, .bicycle]
-        case "fence", "wall", "hedge", "retaining_wall", "ditch", "city_wall": blocks = .all
-        default: blocks = []
-        }
-        // Node access tags override the barrier's default.
-        for m in TravelMode.allCases {
-            guard let v = accessValue(tags, m) else { continue }
-            if allowedValues.contains(v) || (v == "dismount" && m == .bicycle) { blocks.remove(TravelModes(m)) }
-            else if deniedValues.contains(v) { blocks.insert(TravelModes(m)) }
-        }
-        return blocks
     }
 }

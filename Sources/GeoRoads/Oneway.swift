@@ -1,8 +1,11 @@
-// What a way's oneway tags say about its two directions, as a value instead
-// of the integer codes the rules once passed around (1, −1, 2, 0). It never
-// reaches the file: AccessRules folds it into each mode's access bits
-// (RoadAccess), so the graph's format does not depend on it; the raw values
-// are those codes, kept so the rules read as OSM's tag values do.
+// What a way's oneway tags say about its two directions, read per mode as
+// OSRM's profiles read them: the car from `oneway:motorcar|motor_vehicle|
+// vehicle` else `oneway`, with oneway implied on motorways and roundabouts
+// (WayHandlers.oneway, oneway_handling = true); the bicycle from
+// `oneway:bicycle` else `oneway` (bicycle.lua oneway_handler); the pedestrian
+// from `oneway:foot` alone (foot.lua, oneway_handling = 'specific'). It never
+// reaches the file: the modes' rules fold it into the access bits. The raw
+// values are the integer codes the rules once passed around.
 
 package enum Oneway: Int, Sendable {
     /// Both directions open (`oneway=no`, or no tag on an ordinary road).
@@ -11,48 +14,46 @@ package enum Oneway: Int, Sendable {
     case forward = 1
     /// Only against it (`oneway=-1`).
     case backward = -1
-    /// Neither, for cars: the direction changes with the time of day (`oneway=reversible`).
-    case reversible = 2
 
-    package var allowsForward: Bool { self == .no || self == .forward }
-    package var allowsBackward: Bool { self == .no || self == .backward }
+    package var allowsForward: Bool { self != .backward }
+    package var allowsBackward: Bool { self != .forward }
 
-    /// The oneway of a way for cars: its `oneway` tag, else what its junction or class implies.
-    package init(tags: [String: String], roadClass c: RoadClass) {
-        switch tags["oneway"] {
-        case "yes", "1", "true": self = .forward; return
-        case "-1", "reverse": self = .backward; return
-        case "reversible", "alternating": self = .reversible; return
-        case "no", "false", "0": self = .no; return
-        default: break
-        }
-        if let j = tags["junction"], j == "roundabout" || j == "circular" { self = .forward; return }
-        self = c == .motorway || c == .motorwayLink ? .forward : .no
-    }
-
-    /// The oneway for bicycles: `oneway:bicycle`, or none where a contraflow lane (`cycleway=opposite*`)
-    /// is tagged, else the general one (a reversible road stays open to bicycles).
-    package init(bicycleTags tags: [String: String], general: Oneway) {
-        if let b = tags["oneway:bicycle"] {
-            switch b {
-            case "no", "false", "0": self = .no; return
-            case "yes", "1", "true": self = .forward; return
-            case "-1": self = .backward; return
-            default: break
-            }
-        }
-        for k in ["cycleway", "cycleway:left", "cycleway:right", "cycleway:both"] {
-            if let v = tags[k], v.hasPrefix("opposite") { self = .no; return }
-        }
-        self = general == .reversible ? .no : general
-    }
-
-    /// The oneway for walkers: only `oneway:foot` (a oneway street is two-way on foot).
-    package init(footTags tags: [String: String]) {
-        switch tags["oneway:foot"] {
+    /// One oneway value: yes/1/true, -1. OSRM reads `oneway=reverse` as no oneway at all and so
+    /// sends traffic the wrong way up a street mapped with it; we read it as -1, its meaning.
+    init?(value: String?) {
+        switch value {
         case "yes", "1", "true": self = .forward
-        case "-1": self = .backward
-        default: self = .no
+        case "-1", "reverse": self = .backward
+        default: return nil
         }
+    }
+
+    /// Motorways and roundabouts are oneway unless tagged `oneway=no` (a motorway_link is not).
+    static func isImplied(_ tags: [String: String]) -> Bool {
+        tags["highway"] == "motorway" || tags["junction"] == "roundabout" || tags["junction"] == "circular"
+    }
+
+    /// The car's oneway: the most specific `oneway:<vehicle>` key, else `oneway`, else implied.
+    package init(carTags tags: [String: String]) {
+        let value = tags.prefixed("oneway", ["motorcar", "motor_vehicle", "vehicle"]) ?? tags["oneway"]
+        if let o = Oneway(value: value) { self = o; return }
+        self = Oneway.isImplied(tags) && value != "no" ? .forward : .no
+    }
+
+    /// The bicycle's oneway: `oneway:bicycle` (yes, no, -1) decides before `oneway`; then implied.
+    /// `oneway=reversible` and `alternating` leave a road two-way for cyclists, as in OSRM.
+    package init(bicycleTags tags: [String: String]) {
+        let noValues: Set<String> = ["no", "0", "false"]
+        for key in ["oneway:bicycle", "oneway"] {
+            let v = tags[key]
+            if let o = Oneway(value: v) { self = o; return }
+            if let v, noValues.contains(v) { self = .no; return }
+        }
+        self = Oneway.isImplied(tags) ? .forward : .no
+    }
+
+    /// The pedestrian's oneway: only `oneway:foot` (a oneway street is two-way on foot).
+    package init(footTags tags: [String: String]) {
+        self = Oneway(value: tags["oneway:foot"]) ?? .no
     }
 }

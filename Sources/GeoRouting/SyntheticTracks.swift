@@ -15,7 +15,7 @@ public enum SyntheticTracks {
                                           .platform, .busway]
 
     /// `count` fastest routes between random nodes, each `minLength`–`maxLength` metres long, that
-    /// keep to ordinary roads. Fewer when the graph has no such routes.
+    /// keep to ordinary roads, ridden (no stretch pushed against a oneway). Fewer when the graph has no such routes.
     package static func randomRoutes(graph: RoadGraph, mode: TravelMode, count: Int, minLength: Double, maxLength: Double,
                                     rng: inout SplitMix64) -> [Route] {
         guard graph.nodeCount > 1 else { return [] }
@@ -31,7 +31,7 @@ public enum SyntheticTracks {
             guard let r = try? router.route(waypoints: [a, b], mode: mode, type: .fastest),
                   r.distance >= minLength, r.distance <= maxLength,
                   r.waypoints.allSatisfy({ $0.distance < 1 }),
-                  !r.segment.streets.contains(where: { avoided.contains($0.roadClass) }) else { continue }
+                  !r.segment.streets.contains(where: { avoided.contains($0.roadClass) || $0.pushed }) else { continue }
             routes.append(r)
         }
         return routes

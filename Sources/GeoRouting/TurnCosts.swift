@@ -86,6 +86,12 @@ struct TurnCosts {
         return c
     }
 
+    /// The weight of setting off from a node onto a road: the price of a road for local access only (a point
+    /// at a junction starts on the open road unless only the restricted one leads to the target).
+    @inline(__always) func entryWeight(_ p: RoadProfile) -> Double {
+        !rules.ignoreRestrictions && p.restricted.contains(rules.mode) ? restrictedPenalty : 0
+    }
+
     /// The turn's angle in degrees, −180…180: 0 straight on, positive to the right.
     func turnAngle(_ a: DirectedEdge, _ b: DirectedEdge) -> Double {
         var turn = bearing(b, atEnd: false) - bearing(a, atEnd: true)

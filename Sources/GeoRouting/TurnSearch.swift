@@ -73,12 +73,14 @@ struct TurnSearch {
             space.relax(Int(d), cost: 0, key: potential(d & 1 == 1 ? e.from : e.to), via: -1, isStart: true)
         }
         for (i, s) in sources.enumerated() where continuing == nil {
+            // Setting off from a node onto a road for local access only costs what entering it does.
+            let entry = s.offset <= 0 || s.offset >= s.length ? costs.entryWeight(s.profile) : 0
             if (s.forward || s.offset >= s.length) && leaving?[i] != false {
-                let c = rules.cost(metres: max(0, s.length - s.offset), s.profile, forward: true)
+                let c = rules.cost(metres: max(0, s.length - s.offset), s.profile, forward: true) + (s.offset <= 0 ? entry : 0)
                 space.relax(2 * s.edge, cost: c, key: c + potential(s.to), via: Int32(-1 - 2 * i), isStart: true)
             }
             if (s.backward || s.offset <= 0) && leaving?[i] != true {
-                let c = rules.cost(metres: s.offset, s.profile, forward: false)
+                let c = rules.cost(metres: s.offset, s.profile, forward: false) + (s.offset >= s.length ? entry : 0)
                 space.relax(2 * s.edge + 1, cost: c, key: c + potential(s.from), via: Int32(-2 - 2 * i), isStart: true)
             }
         }
@@ -118,7 +120,7 @@ struct TurnSearch {
                     guard let p = turns.step(prefix: prefix, last: arrived, next: out) else { continue }
                     next = p
                 }
-                let turn = setsOff ? 0 : costs.weight(at: n, from: arrived, to: out, roads: exits.roads, inProfile, profile)
+                let turn = setsOff ? costs.entryWeight(profile) : costs.weight(at: n, from: arrived, to: out, roads: exits.roads, inProfile, profile)
                 let e = Int(out >> 1)
                 let base = label.cost + turn
                 // A target on this edge: end part-way along it.

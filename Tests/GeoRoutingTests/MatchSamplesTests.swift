@@ -51,9 +51,10 @@ import GeoTestSupport
             #expect(r.segments[0].distance(to: p.snapped!) < 0.5)
         }
         #expect(r.points.compactMap(\.distance).reduce(0, +) / 109 < 9)
-        // Time runs forward at bicycle speed (16 km/h on these streets: 2.79 km in about 10.5 min), plus turns.
+        // Time runs forward at bicycle speed (OSRM's 15 km/h on these streets, 9 on setts: 2.79 km in about
+        // 11 min), plus the turns.
         let riding = r.duration - r.segments.reduce(0) { $0 + $1.turnDuration }
-        #expect(riding > 600 && riding < 660 && r.duration < riding + 120, "\(r.duration)")
+        #expect(riding > 630 && riding < 700 && r.duration < riding + 120, "\(r.duration)")
     }
 
     @Test func gpsTrackMatchesItsTrueRouteForBicycleAndFoot() throws {

@@ -13,15 +13,18 @@ import GeoTestSupport
 @testable import GeoTracks
 
 /// Textbook Dijkstra from node `a` to node `b` on directed edges (the reference for the router's
-/// costs and turn model): a label per edge arrived by, a U-turn only where no other way out is
+/// costs and turn model): a label per edge arrived by (and via-way restriction progress), the mode's
+/// turn restrictions, a U-turn only where no other way out is
 /// allowed, and the price of entering a road for local access only from an open one. Returns the
 /// travel time (fastest) or length (shortest) of the path of least search cost.
 private func referenceCost(_ rules: TraversalRules, from a: Int, to b: Int) -> Double? {
     let graph = rules.graph
     let costs = TurnCosts(rules: rules)
-    // (search cost, reported value) per state.
-    var open: [UInt32: (Double, Double)] = [:]
-    var done = Set<UInt32>()
+    let turns = graph.turns(rules.mode)
+    // A state: the directed edge arrived by and the via-way progress (TurnTable); (search cost, reported value).
+    struct State: Hashable { var edge: UInt32; var prefix: Int32 }
+    var open: [State: (Double, Double)] = [:]
+    var done = Set<State>()
     func head(_ d: UInt32) -> Int { let e = graph.edge(Int(d >> 1)); return d & 1 == 1 ? e.from : e.to }
     func value(_ d: UInt32) -> Double {
         let e = graph.edge(Int(d >> 1)), p = graph.profile(e.profile)
@@ -34,21 +37,27 @@ private func referenceCost(_ rules: TraversalRules, from a: Int, to b: Int) -> D
     graph.forEachAdjacent(a) { e, reversed in
         let d = UInt32(e) << 1 | (reversed ? 1 : 0)
         guard rules.allows(graph.profile(graph.edge(e).profile), forward: !reversed) else { return }
-        if edgeCost(d) < open[d]?.0 ?? .infinity { open[d] = (edgeCost(d), value(d)) }
+        let c = edgeCost(d) + costs.entryWeight(graph.profile(graph.edge(e).profile))
+        let s = State(edge: d, prefix: -1)
+        if c < open[s]?.0 ?? .infinity { open[s] = (c, value(d)) }
     }
-    while let (d, (c, v)) = open.min(by: { $0.value.0 < $1.value.0 }) {
-        open[d] = nil
-        done.insert(d)
+    while let (s, (c, v)) = open.min(by: { $0.value.0 < $1.value.0 }) {
+        open[s] = nil
+        done.insert(s)
+        let d = s.edge
         let n = head(d)
         if n == b { return v }
         if rules.blocks(node: n) { continue }
         let inProfile = graph.profile(graph.edge(Int(d >> 1)).profile)
         let exits = costs.exits(at: n, arrivedBy: d)
-        for (out, p) in exits.list where !done.contains(out) {
+        for (out, p) in exits.list {
             if out == d ^ 1 && !exits.deadEnd { continue }
+            guard let prefix = turns.step(prefix: s.prefix, last: d, next: out) else { continue }
+            let next = State(edge: out, prefix: prefix)
+            guard !done.contains(next) else { continue }
             let c2 = c + costs.weight(at: n, from: d, to: out, roads: exits.roads, inProfile, p) + edgeCost(out)
             let turnTime = rules.type == .fastest ? costs.duration(at: n, from: d, to: out, roads: exits.roads) : 0
-            if c2 < open[out]?.0 ?? .infinity { open[out] = (c2, v + turnTime + value(out)) }
+            if c2 < open[next]?.0 ?? .infinity { open[next] = (c2, v + turnTime + value(out)) }
         }
     }
     return nil
