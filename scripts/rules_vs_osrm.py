@@ -185,7 +185,7 @@ def our_answers(osm_path):
             case, mode = job
             pts = case.points()
             args = [str(georoute), "route", "--from", "%.7f,%.7f" % tuple(pts[0]), "--to", "%.7f,%.7f" % tuple(pts[-1]),
-                    "--mode", mode, "-i", str(index), "--format", "json", "--quiet"]
+                    "--mode", mode, "-i", str(index), "--format", "json", "--quiet", "--accuracy", "%.0f" % OSRM_RADIUS_M]
             for p in pts[1:-1]:
                 args += ["--via", "%.7f,%.7f" % tuple(p)]
             r = subprocess.run(args, capture_output=True, text=True)

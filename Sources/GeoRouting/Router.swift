@@ -1,7 +1,8 @@
 // Public entry point of point-to-point routing: `Router(graph:).route(...)`.
-// Each waypoint is snapped to the nearest road the mode may use (the edges
-// within a few metres of the nearest all take part, so the search picks the
-// right side of a junction); legs between consecutive waypoints are searched
+// Each waypoint is snapped to the nearest road the mode may use, as OSRM
+// snaps it (only edges as near as the nearest, e.g. the edges of a junction the
+// point lies on, take part: a point a few metres along a street is never moved
+// onto a cross street); legs between consecutive waypoints are searched
 // with A* on directed edges (TurnSearch: turn restrictions, U-turns, roads for
 // local access only) and joined into one segment. Like MapMatcher, a Router
 // is a plain value that is safe to use from many threads at once.
@@ -52,7 +53,7 @@ public struct Router: Sendable {
         finder.snapsToFerries = false
         var snapped: [[Candidate]] = []
         for (i, w) in waypoints.enumerated() {
-            let c = finder.nearest(to: w, maxRadius: maxSnapDistance)
+            let c = finder.nearest(to: w, maxRadius: maxSnapDistance, slack: Router.snapSlack)
             guard !c.isEmpty else {
                 let nearest = finder.nearest(to: w, maxRadius: 50_000).first?.position.distance
                 throw .noRoad(index: i, radius: maxSnapDistance, nearest: nearest)
@@ -78,12 +79,15 @@ public struct Router: Sendable {
             // The nearest edges may be a fragment (a parking aisle, a piece of footway, a road cut off by the
             // extract): widen the choice step by step, so the point joins the network it is nearest to that
             // connects (OSRM prefers the big component the same way).
-            // The end first, then the start, then both: a point whose nearest road connects stays on it.
-            for extra in Router.widening where found == nil {
+            // A point whose nearest roads are a small piece cut off from the network (fewer than
+            // `tinyComponent` edges: a parking aisle, a stretch of footway) goes to the nearest road of a
+            // bigger one, as OSRM prefers its big components; the end first, then the start, then both.
+            if found == nil {
                 let start = chosen.last.map { [$0] } ?? snapped[leg], end = snapped[leg + 1]
-                let widerStart = chosen.last.map { [$0] } ?? wider(&finder, waypoints[leg], snapped[leg], extra: extra)
-                let widerEnd = wider(&finder, waypoints[leg + 1], snapped[leg + 1], extra: extra)
-                for (s, t) in [(start, widerEnd), (widerStart, end), (widerStart, widerEnd)] where found == nil {
+                let bigStart = chosen.last == nil ? nearestInBigComponent(&finder, waypoints[leg], snapped[leg], mode: mode) : nil
+                let bigEnd = nearestInBigComponent(&finder, waypoints[leg + 1], end, mode: mode)
+                for (s, t) in [(start, bigEnd), (bigStart, end), (bigStart, bigEnd)] where found == nil {
+                    guard let s, let t, s.map(\.edge) != start.map(\.edge) || t.map(\.edge) != end.map(\.edge) else { continue }
                     sources = s
                     targets = t
                     found = search.route(from: sources, to: targets)
@@ -112,14 +116,49 @@ public struct Router: Sendable {
         return route
     }
 
-    /// Metres beyond the nearest road searched for other candidates when the nearest are not connected.
-    static let widening: [Double] = [50, 250, 1_000]
+    /// Metres beyond the nearest road within which other edges are candidates too (ties: a junction).
+    static let snapSlack = 0.5
 
-    /// Candidates up to `extra` metres beyond the nearest (within the snapping limit), for another attempt
-    /// when the nearest are not connected.
-    private func wider(_ finder: inout CandidateSearch, _ point: Coordinate, _ nearest: [Candidate], extra: Double) -> [Candidate] {
-        let reach = min((nearest.first?.position.distance ?? 0) + extra, maxSnapDistance)
-        let more = finder.candidates(near: point, radius: reach, limit: 32)
-        return more.isEmpty ? nearest : more
+    /// A connected piece of road with fewer edges than this is "tiny": a point near it may be moved to a
+    /// bigger one (OSRM's `--small-component-size`, 1000 by default).
+    public var tinyComponent = 1000
+
+    /// Candidates on the nearest roads of a component that is not tiny, when `nearest` lie on a tiny one
+    /// (nil when they do not, or when there is no bigger one within the snapping limit).
+    private func nearestInBigComponent(_ finder: inout CandidateSearch, _ point: Coordinate, _ nearest: [Candidate],
+                                       mode: TravelMode) -> [Candidate]? {
+        guard let first = nearest.first, isTiny(first, mode: mode) else { return nil }
+        var radius = first.position.distance + 50
+        while radius <= max(first.position.distance + 50, min(maxSnapDistance, 50_000)) * 4 {
+            let within = min(radius, maxSnapDistance)
+            let big = finder.candidates(near: point, radius: within, limit: 64).filter { !isTiny($0, mode: mode) }
+            if let b = big.first {
+                // Those as near as the nearest of them (the edges of one junction), as the first snapping takes.
+                return big.filter { $0.position.distance <= b.position.distance + Router.snapSlack }
+            }
+            if within >= maxSnapDistance { break }
+            radius *= 4
+        }
+        return nil
+    }
+
+    /// Whether the candidate's edge belongs to a piece of road with fewer than `tinyComponent` edges the
+    /// mode may use (in either direction).
+    private func isTiny(_ c: Candidate, mode: TravelMode) -> Bool {
+        let rules = TraversalRules(graph: graph, mode: mode)
+        var seen: Set<Int> = [c.edge]
+        var stack = [c.from, c.to]
+        var visited: Set<Int> = []
+        while let n = stack.popLast() {
+            guard visited.insert(n).inserted else { continue }
+            graph.forEachAdjacent(n) { e, reversed in
+                guard !seen.contains(e), rules.usable(graph.profile(graph.edge(e).profile)) else { return }
+                seen.insert(e)
+                let ed = graph.edge(e)
+                stack.append(reversed ? ed.from : ed.to)
+            }
+            if seen.count >= tinyComponent { return false }
+        }
+        return true
     }
 }
