@@ -1,6 +1,6 @@
 // What a command sees of the world, as one value: its standard streams, its
 // environment, its working directory and its clock, passed in as a value:
-// the executables pass the process's own (`CommandIO.process`, in GeoProcess,
+// the executables pass the process's own (`CommandIO.process(environment:)`, in GeoProcess,
 // the only place that touches them); tests pass captured streams, a chosen
 // environment and a fixed clock, and run every command in process.
 import Foundation

@@ -1,7 +1,7 @@
-// The process's own world as a CommandIO: file descriptors 0, 1 and 2, whether
-// they are terminals, the environment and the clock. Only the executables
-// import this target, so the library and the two front ends never read the
-// environment or touch a descriptor themselves: they get these as values.
+// The process's own streams as a CommandIO: file descriptors 0, 1 and 2, whether
+// they are terminals, and the clock. Only the executables import this target,
+// so the library and the two front ends never touch a descriptor themselves;
+// the environment is not read here either: each executable's main passes it in.
 import Foundation
 import GeoBase
 import GeoFrontEnd
@@ -10,12 +10,12 @@ import Glibc
 #endif
 
 extension CommandIO {
-    /// The process's own streams, environment and clock (whole seconds).
-    public static var process: CommandIO {
+    /// The process's own streams and clock (whole seconds), with the `environment` the executable read.
+    public static func process(environment: [String: String]) -> CommandIO {
         CommandIO(standardInput: 0, writeOutput: { try StandardStreams.write($0, to: 1) }, closeOutput: { try StandardStreams.close(1) },
                   writeError: { try? StandardStreams.write(Array($0.utf8), to: 2) },
                   outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1,
-                  environment: ProcessInfo.processInfo.environment, currentDirectory: ".",
+                  environment: environment, currentDirectory: ".",
                   now: { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) })
     }
 }

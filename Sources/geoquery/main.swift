@@ -7,4 +7,4 @@ import GeoProcess
 // A reader that leaves (`| head -1`) gives EPIPE instead of killing the process: the command
 // stops its work at once and exits 0 without a word (ripgrep's convention).
 signal(SIGPIPE, SIG_IGN)
-exit(GeoqueryCommand.run(Array(CommandLine.arguments.dropFirst()), io: .process))
+exit(GeoqueryCommand.run(Array(CommandLine.arguments.dropFirst()), io: .process(environment: ProcessInfo.processInfo.environment)))

@@ -4,4 +4,4 @@ import GeoFrontEnd
 import GeoProcess
 import GeoServer
 
-exit(GeoserveCommand.run(Array(CommandLine.arguments.dropFirst()), io: .process))
+exit(GeoserveCommand.run(Array(CommandLine.arguments.dropFirst()), io: .process(environment: ProcessInfo.processInfo.environment)))
