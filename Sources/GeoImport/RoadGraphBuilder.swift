@@ -40,8 +40,6 @@ public final class RoadGraphBuilder: RoadNetworkSink {
     private var signalIDs: [Int64] = []
     /// Turn restriction relations, compiled once the edges exist.
     private var relations: [RestrictionRelation] = []
-    /// Restrictions read and how many could be compiled (for the build summary).
-    public private(set) var restrictionCounts = (read: 0, compiled: 0, conditional: 0)
 
     // After resolve(): the distinct road node ids, ascending, and per id its flags and coordinate.
     private var nodeIDs: [Int64] = []
@@ -65,9 +63,7 @@ public final class RoadGraphBuilder: RoadNetworkSink {
     public func addSignals(nodeID: Int64) { signalIDs.append(nodeID) }
 
     public func addRestriction(id: Int64, tags: [String: String], members: [(type: OSMMemberType, ref: Int64, role: String)]) {
-        if RestrictionRules.isConditionalOnly(tags) { restrictionCounts.conditional += 1; return }
         guard let rule = RestrictionRules.interpret(tags) else { return }
-        restrictionCounts.read += 1
         var from: [Int64] = [], to: [Int64] = [], viaNode: Int64?, viaWays: [Int64] = []
         for m in members {
             switch (m.role, m.type) {
@@ -273,11 +269,7 @@ public final class RoadGraphBuilder: RoadNetworkSink {
         for run in runs.values { viaNodes.formUnion(run.nodes) }
         let compiler = TurnRestrictionCompiler(runs: runs, edges: edges, node: graphNode, viaNodes: viaNodes)
         var out: [TurnRestriction] = []
-        for r in relations {
-            let compiled = compiler.compile(r)
-            if !compiled.isEmpty { restrictionCounts.compiled += 1 }
-            out += compiled
-        }
+        for r in relations { out += compiler.compile(r) }
         relations = []
         return out
     }

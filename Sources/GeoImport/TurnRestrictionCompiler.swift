@@ -8,7 +8,7 @@
 // to; `only_*` gives one sequence for every other way out of the last via node
 // (U-turn included). A relation whose members do not fit together (a missing
 // way, a via node off the from way, a via way that does not touch the next
-// member) is left out and counted, as OSRM and GraphHopper do.
+// member) is left out, as OSRM and GraphHopper do.
 import GeoRoads
 
 /// A restriction as read from the file.
@@ -48,10 +48,6 @@ struct TurnRestrictionCompiler {
         }
         adjacency = adj
     }
-
-    /// The head node of a directed edge (where it arrives) and its tail.
-    func head(_ d: DirectedEdge) -> UInt32 { let e = edges[Int(d >> 1)]; return d & 1 == 1 ? e.from : e.to }
-    func tail(_ d: DirectedEdge) -> UInt32 { let e = edges[Int(d >> 1)]; return d & 1 == 1 ? e.to : e.from }
 
     /// Directed edges of a way that arrive at `n`.
     func arriving(_ way: WayRun, at n: UInt32) -> [DirectedEdge] {

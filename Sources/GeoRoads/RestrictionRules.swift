@@ -4,7 +4,7 @@
 // and `restriction:bicycle`, each unless `except` names one of its classes;
 // pedestrians obey none (`use_turn_restrictions = false` in OSRM's foot.lua).
 // Conditional restrictions (`restriction:conditional = no_left_turn @ (…)`)
-// are read but not applied, as OSRM does unless it is told a time: a route
+// are not applied, as OSRM does unless it is told a time: a route
 // that is right at some hours is better than none at all.
 import Foundation
 
@@ -27,10 +27,5 @@ public enum RestrictionRules {
             only = v.hasPrefix("only_")
         }
         return modes.isEmpty ? nil : (only, modes)
-    }
-
-    /// True for a relation that only carries a conditional restriction (read, not applied).
-    public static func isConditionalOnly(_ tags: [String: String]) -> Bool {
-        tags["type"] == "restriction" && interpret(tags) == nil && tags.keys.contains { $0.hasPrefix("restriction") && $0.hasSuffix(":conditional") }
     }
 }

@@ -150,6 +150,13 @@ public struct RoadGraph: Sendable {
         }
     }
 
+    /// How many edges meet at node `n` (any mode).
+    @inlinable public func degree(of n: Int) -> Int {
+        guard n >= 0, n < layout.nodeCount else { return 0 }
+        let a = Int(view.u32(adjStartAt + n * 4)), b = Int(view.u32(adjStartAt + n * 4 + 4))
+        return a <= b && b <= layout.edgeCount * 2 ? b - a : 0
+    }
+
     @inlinable @inline(__always) public func edge(_ e: Int) -> RoadEdge {
         let o = edgesAt + e * RoadGraphFormat.edgeSize
         let len = Float(bitPattern: view.u32(o + 12))

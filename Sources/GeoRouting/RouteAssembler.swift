@@ -122,9 +122,7 @@ struct RouteAssembler {
         let graph = rules.graph
         let e = graph.edge(Int(a >> 1))
         let node = a & 1 == 1 ? e.from : e.to
-        var roads = 0
-        graph.forEachAdjacent(node) { _, _ in roads += 1 }
-        let t = turns.duration(at: node, from: a, to: b, roads: roads)
+        let t = turns.duration(at: node, from: a, to: b, roads: graph.degree(of: node))
         guard t > 0, !pieces.isEmpty else { return }
         times[times.count - 1] += t
         pieces[pieces.count - 1].seconds += t

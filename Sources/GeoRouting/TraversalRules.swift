@@ -73,9 +73,8 @@ struct TraversalRules: Sendable {
 
     /// True where a cyclist pushes in every direction the edge allows (for a position without a direction).
     @inline(__always) func isPushedEitherWay(_ profile: RoadProfile) -> Bool {
-        mode == .bicycle && (profile.isPushed(forward: true) || !profile.allows(.bicycle, forward: true))
-            && (profile.isPushed(forward: false) || !profile.allows(.bicycle, forward: false))
-            && (profile.isPushed(forward: true) || profile.isPushed(forward: false))
+        let f = profile.allows(.bicycle, forward: true), b = profile.allows(.bicycle, forward: false)
+        return mode == .bicycle && (f || b) && (!f || profile.isPushed(forward: true)) && (!b || profile.isPushed(forward: false))
     }
 
     /// Map matching counts metres pushed along a footway this many times: a cyclist's track follows
