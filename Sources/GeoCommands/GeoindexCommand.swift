@@ -7,11 +7,12 @@ import GeoFrontEnd
 import GeoFormat
 import GeoImport
 import GeoModel
+import GeoRouting
 
 public enum GeoindexCommand {
     public static let usage = """
-    usage: geoindex build INPUT [-o OUTPUT] [--no-roads] [--no-map] [--quiet] [--node-store memory|file]
-                           [--max-tag-bytes N] [--max-tags N] [--max-refs N]
+    usage: geoindex build INPUT [-o OUTPUT] [--no-roads] [--no-map] [--no-overlay] [--quiet]
+                           [--node-store memory|file] [--max-tag-bytes N] [--max-tags N] [--max-refs N]
            geoindex info FILE [--json]
            geoindex verify FILE [--quiet]
            geoindex export FILE            (one JSON line per landmark)
@@ -20,7 +21,8 @@ public enum GeoindexCommand {
     XML (.osm.gz, .osm.bz2), or - for stdin; the format is recognised by content.
     OUTPUT defaults to the input name with .geoidx (region.osm.pbf -> region.geoidx).
     --no-roads leaves out the road graph, --no-map the map shapes (water, green areas,
-    land use, buildings, railways… for an offline base map).
+    land use, buildings, railways… for an offline base map), --no-overlay the routing
+    overlay that makes long routes fast (the same routes, searched street by street).
     --node-store file keeps node locations (about 6 bytes a node) in an unlinked,
     memory-mapped temporary file in $TMPDIR (else beside OUTPUT) instead of memory.
     OUTPUT may be - (standard output), a device or a FIFO; it may not be INPUT.
@@ -33,7 +35,7 @@ public enum GeoindexCommand {
     static let conventions = ToolConventions(name: "geoindex", usage: usage)
 
     static let spec = CommandLineArguments.Spec(
-        flags: ["--no-roads", "--no-map", "--quiet", "--json", "--help", "--version"],
+        flags: ["--no-roads", "--no-map", "--no-overlay", "--quiet", "--json", "--help", "--version"],
         options: ["--output", "--max-tag-bytes", "--max-tags", "--max-refs", "--node-store"],
         aliases: ["-o": "--output", "-q": "--quiet", "-h": "--help"])
 
@@ -63,6 +65,7 @@ public enum GeoindexCommand {
         if env["GEOINDEX_MEMTRACE"] != nil { options.memoryTrace = { io.report($0) } }
         options.standardInput = io.standardInput
         options.standardOutput = { try io.write($0) }
+        if !args.has("--no-overlay") { options.routingOverlay = { OverlayBuilder.section(for: $0) } }
         return options
     }
 

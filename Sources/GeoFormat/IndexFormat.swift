@@ -29,6 +29,7 @@ public enum SectionTag: String, CaseIterable, Sendable {
     case postings = "POST"
     case quadtree = "QTRE"
     case graph = "GRPH"      // road graph (routing)
+    case overlay = "OVLY"    // routing overlay: cells' entry-to-exit weights per mode (fast long routes), optional
     case mapShapes = "SHPS"  // map shapes (an offline base map), optional
     case places = "PLCS"     // place hierarchies (suburb … country) that records refer to
     case extraTags = "EXTR"  // per landmark: extra tags (opening hours, phone…) answers show on request

@@ -12,6 +12,8 @@ public struct IndexWriter {
     public var graphSection: [UInt8]?
     public var graphItems = 0
     public var graphMeta: [String: Int] = [:]
+    /// The routing overlay of the graph (RouteOverlay), when the build made one.
+    public var overlaySection: [UInt8]?
     /// The SHPS section (MapShapeWriter.section) and its shape count; nil leaves it out.
     public var mapShapeSection: [UInt8]?
     public var mapShapeCount = 0
@@ -53,6 +55,7 @@ public struct IndexWriter {
             (.extraTags, ExtraTagSectionBuilder.build(drafts.map(\.extra)), n),
         ]
         if let graphSection { sections.append((.graph, graphSection, graphItems)) }
+        if let overlaySection { sections.append((.overlay, overlaySection, 1)) }
         if let mapShapeSection { sections.append((.mapShapes, mapShapeSection, mapShapeCount)) }
         return sections
     }

@@ -7,6 +7,7 @@
 import Foundation
 import GeoBase
 import GeoOSM
+import GeoRoads
 
 /// Where node locations are kept during a build.
 public enum NodeStoreMode: String, Sendable, CaseIterable {
@@ -40,6 +41,9 @@ public struct BuildOptions: Sendable {
     public var standardOutput: (@Sendable ([UInt8]) throws -> Void)?
     /// Receives one line of resident memory per build phase when set (finding where the bytes go).
     public var memoryTrace: (@Sendable (String) -> Void)?
+    /// Prepares the routing overlay of the road graph (the routing target's OverlayBuilder; the importer
+    /// knows nothing of routes): nil, or a result of nil, and the index has none.
+    public var routingOverlay: (@Sendable (RoadGraph) -> [UInt8]?)?
 
     public init(output: String) {
         self.output = output

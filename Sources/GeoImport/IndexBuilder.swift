@@ -12,6 +12,7 @@ import GeoBase
 import GeoFormat
 import GeoModel
 import GeoOSM
+import GeoRoads
 
 public struct BuildReport: Sendable {
     public var landmarks = 0
@@ -23,6 +24,8 @@ public struct BuildReport: Sendable {
     public var seconds = 0.0
     public var graphNodes = 0
     public var graphEdges = 0
+    /// Bytes of the routing overlay (0: none).
+    public var overlayBytes = 0
     public var nodeStoreBytes = 0
     /// Bytes of way extents kept for relations (released before the graph is built).
     public var wayExtentBytes = 0
@@ -92,6 +95,15 @@ public enum IndexBuilder {
             writer.graphMeta = ["nodes": graph.nodeCount, "edges": graph.edgeCount, "bytes": graph.bytes.count]
             report.graphNodes = graph.nodeCount
             report.graphEdges = graph.edgeCount
+            if let prepare = options.routingOverlay {
+                let storage = GraphStorage(graph.bytes)
+                if let g = RoadGraph(view: storage.view, owner: storage), let overlay = prepare(g) {
+                    writer.overlaySection = overlay
+                    writer.graphMeta["overlay bytes"] = overlay.count
+                    report.overlayBytes = overlay.count
+                }
+                trace.mark("routing overlay")
+            }
         }
         if let shapes {
             writer.mapShapeSection = shapes.section

@@ -73,6 +73,11 @@ public struct RoadGraph: Sendable {
     /// The turn restrictions binding each mode (indexed by TravelMode.rawValue).
     let turnTables: [TurnTable]
     @usableFromInline package let layout: RoadGraphFormat.Layout
+    /// The routing overlay prepared at build time (RouteOverlay), nil when the index has none or it does
+    /// not fit this graph: routes are then searched on the graph alone.
+    public private(set) var overlay: RouteOverlay?
+    /// Keeps an overlay made in memory alive (the index's overlay lives in the index's mapping).
+    private var overlayOwner: (any Sendable & AnyObject)?
     @inlinable public var nodeCount: Int { layout.nodeCount }
     @inlinable public var edgeCount: Int { layout.edgeCount }
     @usableFromInline let gridMinLat: Int32, gridMinLon: Int32, cellLat: Int32, cellLon: Int32
@@ -87,7 +92,7 @@ public struct RoadGraph: Sendable {
     }
 
     /// The graph in `view`; `owner` must keep the bytes alive (the index's MappedFile).
-    public init?(view: ByteView, owner: (any Sendable & AnyObject)? = nil) {
+    public init?(view: ByteView, owner: (any Sendable & AnyObject)? = nil, overlay: ByteView = .empty) {
         guard view.count >= RoadGraphFormat.headerSize, view.u32(0) == RoadGraphFormat.version else { return nil }
         var l = RoadGraphFormat.Layout()
         let limit = UInt32(Int32.max / 64)
@@ -112,6 +117,16 @@ public struct RoadGraph: Sendable {
         let restrictions = RoadGraph.readRestrictions(view, l)
         turnTables = TravelMode.allCases.map { m in TurnTable(restrictions.filter { $0.modes.contains(m) }) }
         profilesAt = l.profiles; shapesAt = l.shapes; gridStartAt = l.gridStart; gridEdgesAt = l.gridEdges; namesAt = l.names
+        self.overlay = overlay.count == 0 ? nil : RouteOverlay(view: overlay, nodeCount: l.nodeCount, edgeCount: l.edgeCount)
+    }
+
+    /// The same graph with the overlay in `bytes` (made in memory), or without one when they do not fit it.
+    public func withOverlay(_ bytes: [UInt8]) -> RoadGraph {
+        var g = self
+        let storage = GraphStorage(bytes)
+        g.overlay = RouteOverlay(view: storage.view, nodeCount: nodeCount, edgeCount: edgeCount)
+        g.overlayOwner = storage
+        return g
     }
 
     /// The turn restrictions that bind `mode`.

@@ -19,12 +19,14 @@ extension RoadGraph {
     }
 }
 
-/// Owns the bytes of a graph made in memory.
-final class GraphStorage: @unchecked Sendable {
-    let view: ByteView
+/// Owns the bytes of a graph (or an overlay) made in memory.
+package final class GraphStorage: @unchecked Sendable {
+    package let view: ByteView
     private let base: UnsafeMutableRawPointer
+    /// The bytes, for the one writer that fills them in place (the overlay's weights) before any reader.
+    package var mutableBase: UnsafeMutableRawPointer { base }
 
-    init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         let memory = UnsafeMutableRawPointer.allocate(byteCount: max(1, bytes.count), alignment: 8)
         bytes.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
         base = memory

@@ -38,6 +38,9 @@ public struct Router: Sendable {
     /// by default, as in OSRM: the nearest road the mode may use, however far (the answer says how far
     /// each point was moved); a caller that wants a bound (`--accuracy`, OSRM's `radiuses`) sets one.
     public var maxSnapDistance = Double.infinity
+    /// Whether routes cross cells with the graph's routing overlay when it has one (false: search the graph
+    /// alone; the answers are the same, only slower).
+    public var useOverlay = true
 
     public init(graph: RoadGraph) {
         self.graph = graph
@@ -60,7 +63,7 @@ public struct Router: Sendable {
             }
             snapped.append(c)
         }
-        var search = TurnSearch(rules: rules)
+        var search = TurnSearch(rules: rules, useOverlay: useOverlay)
         var assembler: RouteAssembler?
         var chosen: [Candidate] = []
         var legEnds: [Int] = []

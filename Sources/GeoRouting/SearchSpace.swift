@@ -15,6 +15,8 @@ struct NodeLabel {
     var settled: Bool
     /// Reached directly from the search's start position (no node passed before it).
     var isStart: Bool
+    /// The overlay level of the step that reached it (a whole cell crossed), 0 for a step along one edge.
+    var arc: UInt8 = 0
 }
 
 struct SearchSpace {
@@ -80,11 +82,11 @@ struct SearchSpace {
     /// Lowers the label of `node` to `cost` (creating it) and queues it with `key`; false when not better.
     @discardableResult
     mutating func relax(_ node: Int, cost: Double, key: Double, via: Int32, isStart: Bool = false,
-                        distance: Double = 0) -> Bool {
+                        distance: Double = 0, arc: UInt8 = 0) -> Bool {
         let n = Int32(truncatingIfNeeded: node)
         let s = slot(of: n)
         if slots[s] == 0 {
-            labels.append(NodeLabel(node: n, cost: cost, distance: distance, via: via, settled: false, isStart: isStart))
+            labels.append(NodeLabel(node: n, cost: cost, distance: distance, via: via, settled: false, isStart: isStart, arc: arc))
             slots[s] = Int32(labels.count)
             usedSlots.append(s)
             if labels.count * 2 > slots.count { grow() }
@@ -95,6 +97,7 @@ struct SearchSpace {
             labels[i].distance = distance
             labels[i].via = via
             labels[i].isStart = isStart
+            labels[i].arc = arc
         }
         push(key, n)
         return true

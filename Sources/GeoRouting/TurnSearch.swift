@@ -8,7 +8,10 @@
 // from an open one costs `TurnCosts.restrictedPenalty`, so such a road is
 // driven only to reach a place on it. Several start and end positions (the
 // edges equally near a waypoint) are sources and targets of one search. The
-// potential is the straight-line lower bound to the nearest target.
+// potential is the straight-line lower bound to the nearest target. With the
+// graph's routing overlay (RouteOverlay), a cell that holds no source or
+// target is crossed in one step per exit, at the highest level whose cell
+// holds none, and those steps are unpacked into streets at the end.
 import Foundation
 import GeoRoads
 
@@ -18,13 +21,24 @@ struct TurnSearch {
     private var space = SearchSpace()
     private let turns: TurnTable
     private let stateBase: Int
+    /// The overlay, when the graph has one with weights for this search (the fastest route by the rules).
+    private var overlay: RouteOverlay?
+    private var overlayBlock = 0
+    private var unpacker: OverlayCellSearch?
 
-    init(rules: TraversalRules) {
+    init(rules: TraversalRules, useOverlay: Bool = true) {
         self.rules = rules
         costs = TurnCosts(rules: rules)
         turns = rules.graph.turns(rules.mode)
         stateBase = 2 * rules.graph.edgeCount
+        if useOverlay, rules.type == .fastest, !rules.ignoreRestrictions, let o = rules.graph.overlay, let block = o.weightBlock(rules.mode) {
+            overlay = o
+            overlayBlock = block
+        }
     }
+
+    /// Whether searches use the overlay (false: the graph alone, as when it has none).
+    var usesOverlay: Bool { overlay != nil }
 
     struct Result {
         var source: Int
@@ -84,6 +98,13 @@ struct TurnSearch {
                 space.relax(2 * s.edge + 1, cost: c, key: c + potential(s.from), via: Int32(-2 - 2 * i), isStart: true)
             }
         }
+        // The leaf cells holding a source or a target: the search walks the streets of those cells only.
+        var endpointLeaves: [Int] = []
+        if let o = overlay {
+            for c in sources + targets { endpointLeaves += [o.leaf(c.from), o.leaf(c.to)] }
+            if let d = continuing { let e = graph.edge(Int(d >> 1)); endpointLeaves += [o.leaf(e.from), o.leaf(e.to)] }
+            endpointLeaves = Array(Set(endpointLeaves))
+        }
         var targetsByEdge: [Int: [Int]] = [:]
         // Targets exactly at a node are reached by arriving there, whatever edge comes in.
         var targetsAtNode: [Int: [(target: Int, forward: Bool)]] = [:]
@@ -98,6 +119,15 @@ struct TurnSearch {
             let arrived = edge(ofState: state)
             let inEdge = graph.edge(Int(arrived >> 1))
             let n = arrived & 1 == 1 ? inEdge.from : inEdge.to
+            if let o = overlay, state < stateBase {
+                let tail = arrived & 1 == 1 ? inEdge.to : inEdge.from
+                let level = OverlayQuery.level(o, tail: tail, head: n, endpoints: endpointLeaves)
+                if level > 0 {
+                    OverlayQuery.crossCell(o, block: overlayBlock, level: level, entering: arrived, at: n, cost: label.cost, best: best,
+                                           graph: graph, space: &space, state: state, potential: potential)
+                    continue
+                }
+            }
             for (j, forward) in targetsAtNode[n] ?? [] where label.cost < best {
                 best = label.cost
                 bestEnd = (Int32(state), j, forward)
@@ -163,7 +193,16 @@ struct TurnSearch {
                 break
             }
             let d = edge(ofState: s)
-            steps.append((Int(d >> 1), d & 1 == 1))
+            if l.arc > 0 {
+                // A step across a cell: the streets it stands for, found again inside the cell.
+                guard let part = unpack(from: edge(ofState: Int(l.via)), to: d, level: Int(l.arc)) else {
+                    overlay = nil
+                    return route(from: sources, to: targets, leaving: leaving, continuing: continuing)
+                }
+                for p in part.reversed() { steps.append((Int(p >> 1), p & 1 == 1)) }
+            } else {
+                steps.append((Int(d >> 1), d & 1 == 1))
+            }
             s = Int(l.via)
         }
         let t = targets[end.target]
@@ -172,5 +211,12 @@ struct TurnSearch {
         return Result(source: source, target: end.target,
                       path: EdgePath(cost: best, direct: false, steps: steps.reversed(), leavesForward: leavesForward,
                                      entersForward: end.forward), arrivedBy: arrivedBy)
+    }
+
+    /// The directed edges after `from` up to and including `to` that an overlay step of `level` stands for.
+    private mutating func unpack(from: DirectedEdge, to: DirectedEdge, level: Int) -> [DirectedEdge]? {
+        guard let o = overlay, let a = o.boundary(of: from), let b = o.boundary(of: to) else { return nil }
+        if unpacker == nil { unpacker = OverlayCellSearch(graph: rules.graph, overlay: o, mode: rules.mode) }
+        return unpacker?.unpack(from: a, to: b, level: level)
     }
 }

@@ -1,0 +1,111 @@
+// Makes the routing overlay at build time (`geoindex build`): partition the
+// graph (OverlayPartition), list each cell's entries and exits per level, lay
+// out the section (RouteOverlay, docs/FORMAT.md), then fill in every mode's
+// weights level by level, cells of one level in parallel — the leaf cells
+// from the graph itself, each higher level from the one below
+// (OverlayCellSearch). Only the fastest route of each mode has weights: the
+// shortest route, and a search that ignores the rules (map matching), run on
+// the graph alone.
+import Foundation
+import GeoBase
+import GeoRoads
+
+public enum OverlayBuilder {
+    /// The overlay section for `graph`, or nil when the graph is too small to gain from one. `leafSize`:
+    /// nodes per leaf cell, about (tests make small cells on small graphs).
+    public static func section(for graph: RoadGraph, modes: [TravelMode] = TravelMode.allCases,
+                               leafSize: Int = OverlayPartition.leafSize) -> [UInt8]? {
+        guard let shape = OverlayPartition.shape(nodeCount: graph.nodeCount, leafSize: leafSize) else { return nil }
+        let leaf = OverlayPartition.leaves(of: graph, leafBits: shape.leafBits)
+        var bytes = layout(graph, shape, leaf, modes: modes)
+        customize(graph, &bytes)
+        return bytes
+    }
+
+    /// The section with every weight still zero.
+    static func layout(_ graph: RoadGraph, _ shape: OverlayPartition.Shape, _ leaf: [UInt32], modes: [TravelMode]) -> [UInt8] {
+        var cuts: [UInt32] = []
+        for e in 0..<graph.edgeCount {
+            let ed = graph.edge(e)
+            if leaf[ed.from] != leaf[ed.to] { cuts.append(UInt32(e)) }
+        }
+        func split(_ a: UInt32, _ b: UInt32) -> Int {
+            let x = Int(a ^ b)
+            return x == 0 ? 0 : min(shape.levels, (Int.bitWidth - 1 - x.leadingZeroBitCount) / shape.bitsPerLevel + 1)
+        }
+        var w = ByteWriter()
+        var levelBytes = ByteWriter()
+        var weightCount = 0
+        for level in 1...shape.levels {
+            let cells = 1 << (shape.leafBits - shape.bitsPerLevel * (level - 1))
+            let shift = UInt32(shape.bitsPerLevel * (level - 1))
+            var entries = [[UInt32]](repeating: [], count: cells), exits = [[UInt32]](repeating: [], count: cells)
+            for (k, e) in cuts.enumerated() {
+                let ed = graph.edge(Int(e))
+                let a = leaf[ed.from], b = leaf[ed.to]
+                guard split(a, b) >= level else { continue }
+                // Along the way (boundary 2k): from a's cell into b's; against it (2k + 1): the reverse.
+                exits[Int(a >> shift)].append(UInt32(2 * k)); entries[Int(b >> shift)].append(UInt32(2 * k))
+                entries[Int(a >> shift)].append(UInt32(2 * k + 1)); exits[Int(b >> shift)].append(UInt32(2 * k + 1))
+            }
+            for lists in [entries, exits] {
+                var start: UInt32 = 0
+                levelBytes.u32(0)
+                for l in lists { start += UInt32(l.count); levelBytes.u32(start) }
+                for l in lists { for b in l { levelBytes.u32(b) } }
+            }
+            levelBytes.u32(UInt32(weightCount))
+            for c in 0..<cells {
+                weightCount += entries[c].count * exits[c].count
+                levelBytes.u32(UInt32(weightCount))
+            }
+        }
+        let modeSet = modes.reduce(into: TravelModes()) { $0.insert(TravelModes($1)) }
+        w.u32(RouteOverlay.version)
+        for v in [graph.nodeCount, graph.edgeCount, shape.levels, shape.bitsPerLevel, shape.leafBits, cuts.count,
+                  Int(modeSet.rawValue), weightCount] { w.u32(UInt32(v)) }
+        while w.count < RouteOverlay.headerSize { w.u8(0) }
+        for l in leaf { w.u32(l) }
+        for c in cuts { w.u32(c) }
+        var out = w.bytes + levelBytes.bytes
+        out += [UInt8](repeating: 0, count: 4 * weightCount * TravelMode.allCases.filter { modeSet.contains($0) }.count)
+        return out
+    }
+
+    /// Fills in the weights of every mode the section has, level by level.
+    static func customize(_ graph: RoadGraph, _ bytes: inout [UInt8]) {
+        let storage = GraphStorage(bytes)
+        guard let overlay = RouteOverlay(view: storage.view, nodeCount: graph.nodeCount, edgeCount: graph.edgeCount) else {
+            preconditionFailure("the overlay layout just written does not read back")
+        }
+        let memory = WeightMemory(base: storage.mutableBase)
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        for mode in TravelMode.allCases {
+            guard let block = overlay.weightBlock(mode) else { continue }
+            for level in 1...overlay.levels {
+                let cells = 1 << (overlay.leafBits - overlay.bitsPerLevel * (level - 1))
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    guard var search = OverlayCellSearch(graph: graph, overlay: overlay, mode: mode) else { return }
+                    for cell in stride(from: worker, to: cells, by: workers) {
+                        let entries = overlay.boundaries(level: level, cell: cell, exits: false)
+                        let m = overlay.boundaries(level: level, cell: cell, exits: true).count
+                        let start = overlay.matrixStart(level: level, cell: cell)
+                        for (i, k) in entries.enumerated() {
+                            search.search(from: overlay.item(level: level, exits: false, k), level: level, cell: cell)
+                            for j in 0..<m {
+                                let v = Float(search.found[j])
+                                memory.base.storeBytes(of: v.bitPattern.littleEndian, toByteOffset: block + 4 * (start + i * m + j), as: UInt32.self)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        bytes = [UInt8](UnsafeRawBufferPointer(start: UnsafeRawPointer(memory.base), count: storage.view.count))
+    }
+
+    /// The section's bytes while the weights are written: each cell's matrix by one worker only.
+    private struct WeightMemory: @unchecked Sendable {
+        let base: UnsafeMutableRawPointer
+    }
+}

@@ -1,0 +1,43 @@
+// How a route search uses the routing overlay: arriving over a cell border
+// into a cell that holds no source and no target, it takes the highest level
+// whose cell still holds none and steps straight to each of that cell's exits
+// with the prepared weight, instead of walking the cell's streets (the CRP /
+// MLD query). Cells with an end in them are searched street by street, so
+// the search starts and ends exactly as it does without an overlay.
+import GeoBase
+import GeoRoads
+
+enum OverlayQuery {
+    /// The level at which to cross the cell that the edge `tail`→`head` enters: 0 when it stays in one leaf
+    /// or enters a leaf holding an end (walk the streets), else the highest level whose cell around `head`
+    /// holds none of `endpoints` (leaf cells) and whose border the edge crosses.
+    @inline(__always) static func level(_ o: RouteOverlay, tail: Int, head: Int, endpoints: [Int]) -> Int {
+        let h = o.leaf(head)
+        var level = o.splitLevel(o.leaf(tail), h)
+        for x in endpoints where level > 0 { level = min(level, o.splitLevel(h, x)) }
+        return level
+    }
+
+    /// Relaxes every exit of the level-`level` cell entered by `entering` (arrived at node `at` with `cost`,
+    /// label `state`): the states of those exits' edges, marked as overlay steps of that level. `block` is
+    /// the mode's weights; exits dearer than `best` are left out.
+    static func crossCell(_ o: RouteOverlay, block: Int, level: Int, entering: DirectedEdge, at node: Int, cost: Double,
+                          best: Double, graph: RoadGraph, space: inout SearchSpace, state: Int,
+                          potential: (Int) -> Double) {
+        guard let b = o.boundary(of: entering) else { return }
+        let cell = o.cell(leaf: o.leaf(node), level: level)
+        guard let i = o.position(of: b, level: level, cell: cell, exits: false) else { return }
+        let exits = o.boundaries(level: level, cell: cell, exits: true)
+        let row = o.matrixStart(level: level, cell: cell) + i * exits.count
+        for j in 0..<exits.count {
+            let w = o.weight(block: block, row + j)
+            guard w.isFinite else { continue }
+            let c = cost + Double(w)
+            guard c < best else { continue }
+            let d = o.directedEdge(ofBoundary: o.item(level: level, exits: true, exits.lowerBound + j))
+            let e = graph.edge(Int(d >> 1))
+            let head = d & 1 == 1 ? e.from : e.to
+            space.relax(Int(d), cost: c, key: c + potential(head), via: Int32(truncatingIfNeeded: state), arc: UInt8(level))
+        }
+    }
+}

@@ -1,0 +1,108 @@
+// The routing overlay gives exactly the routes of the plain search: for many
+// random pairs, the cost of the best path with the overlay equals the cost
+// without it, in every mode, and the streets it unpacks into make a route of
+// that cost. On the sample town (with tiny cells, so that routes cross many)
+// and on real extracts when present. Also: a damaged overlay is refused.
+import Foundation
+import Testing
+@testable import GeoBase
+@testable import GeoRoads
+@testable import GeoRouting
+import GeoFormat
+import GeoImport
+import GeoTestSupport
+
+struct RouteOverlayTests {
+    /// Compares the overlay's answers with the plain search's for `pairs` random pairs of points.
+    private func compare(_ plainGraph: RoadGraph, leafSize: Int, pairs: Int, seed: UInt64) throws -> (routes: Int, crossed: Int) {
+        let bytes = try #require(OverlayBuilder.section(for: plainGraph, leafSize: leafSize))
+        let graph = plainGraph.withOverlay(bytes)
+        let overlay = try #require(graph.overlay)
+        #expect(overlay.levels >= 1)
+        var rng = SplitMix64(seed: seed)
+        var routes = 0, crossed = 0
+        for mode in TravelMode.allCases {
+            let rules = TraversalRules(graph: graph, mode: mode, type: .fastest)
+            var finder = CandidateSearch(rules: rules)
+            var fast = TurnSearch(rules: rules)
+            var plain = TurnSearch(rules: rules, useOverlay: false)
+            #expect(fast.usesOverlay && !plain.usesOverlay)
+            for _ in 0..<pairs {
+                let a = Int(rng.next() % UInt64(graph.nodeCount)), b = Int(rng.next() % UInt64(graph.nodeCount))
+                let from = finder.nearest(to: graph.coordinate(ofNode: a).coordinate, maxRadius: 2_000, slack: 0.5)
+                let to = finder.nearest(to: graph.coordinate(ofNode: b).coordinate, maxRadius: 2_000, slack: 0.5)
+                guard !from.isEmpty, !to.isEmpty else { continue }
+                let p = plain.route(from: from, to: to), f = fast.route(from: from, to: to)
+                #expect((p == nil) == (f == nil), "\(mode.name) \(a)→\(b): found by one search only")
+                guard let p, let f else { continue }
+                routes += 1
+                let tolerance = 1e-3 + 1e-5 * p.path.cost
+                #expect(abs(p.path.cost - f.path.cost) <= tolerance, "\(mode.name) \(a)→\(b): \(f.path.cost) with the overlay, \(p.path.cost) without")
+                // The unpacked streets: a connected chain of directed edges from the source's edge to the target's.
+                var at = f.path.leavesForward ? from[f.source].to : from[f.source].from
+                for s in f.path.steps {
+                    let e = graph.edge(s.edge)
+                    #expect((s.reversed ? e.to : e.from) == at, "\(mode.name) \(a)→\(b): the unpacked path is broken at edge \(s.edge)")
+                    at = s.reversed ? e.from : e.to
+                }
+                if !f.path.steps.isEmpty { crossed += 1 }
+            }
+        }
+        return (routes, crossed)
+    }
+
+    @Test func townRoutesAreTheSameWithTinyCells() throws {
+        let graph = try TestData.graph(of: TestData.sample("town.osm"))
+        let (routes, crossed) = try compare(graph, leafSize: 2, pairs: 150, seed: 7)
+        #expect(routes > 300 && crossed > 200, "only \(routes) routes, \(crossed) with edges between the ends")
+    }
+
+    @Test(.sharedData("monaco.osm.gz")) func monacoRoutesAreTheSame() throws {
+        let graph = try TestData.graph(of: try #require(TestData.shared("monaco.osm.gz")))
+        let (routes, _) = try compare(graph, leafSize: 32, pairs: 300, seed: 11)
+        #expect(routes > 600)
+    }
+
+    @Test(.sharedData("andorra.osm.pbf")) func andorraRoutesAreTheSame() throws {
+        let graph = try TestData.graph(of: try #require(TestData.shared("andorra.osm.pbf")))
+        let (routes, _) = try compare(graph, leafSize: OverlayPartition.leafSize, pairs: 200, seed: 13)
+        #expect(routes > 400)
+    }
+
+    @Test func aDamagedOverlayIsLeftOut() throws {
+        let graph = try TestData.graph(of: TestData.sample("town.osm"))
+        var bytes = try #require(OverlayBuilder.section(for: graph, leafSize: 2))
+        #expect(graph.withOverlay(bytes).overlay != nil)
+        #expect(graph.withOverlay(Array(bytes.dropLast(4))).overlay == nil)
+        bytes[RouteOverlay.headerSize] = 0xFF   // a leaf number beyond the cells
+        bytes[RouteOverlay.headerSize + 3] = 0xFF
+        #expect(graph.withOverlay(bytes).overlay == nil)
+        var other = try #require(OverlayBuilder.section(for: graph, leafSize: 2))
+        other[4] ^= 1   // another graph's node count
+        #expect(graph.withOverlay(other).overlay == nil)
+    }
+}
+
+struct RouteOverlaySectionTests {
+    /// `geoindex build`'s option writes the section; the index's graph reads it back and routes with it.
+    @Test(.sharedData("andorra.osm.pbf")) func theIndexCarriesTheOverlay() throws {
+        let input = try #require(TestData.shared("andorra.osm.pbf"))
+        try TestData.withTemporaryDirectory { dir in
+            var options = BuildOptions(output: dir + "/a.geoidx")
+            options.routingOverlay = { OverlayBuilder.section(for: $0) }
+            let report = try IndexBuilder.build(input: input, options: options)
+            #expect(report.overlayBytes > 0)
+            let index = try LandmarkIndex(path: dir + "/a.geoidx")
+            #expect(index.sections[.overlay] != nil)
+            let graph = try #require(index.roadGraph)
+            #expect(graph.overlay != nil)
+            var router = Router(graph: graph)
+            let a = Coordinate(lat: 42.5078, lon: 1.5211), b = Coordinate(lat: 42.5440, lon: 1.7330)
+            let fast = try router.route(waypoints: [a, b], mode: .car)
+            router.useOverlay = false
+            let plain = try router.route(waypoints: [a, b], mode: .car)
+            #expect(abs(fast.segment.times.last! - plain.segment.times.last!) < 0.01)
+            #expect(abs(fast.segment.distances.last! - plain.segment.distances.last!) < 0.5)
+        }
+    }
+}
