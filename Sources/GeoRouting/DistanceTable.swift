@@ -66,9 +66,10 @@ extension Router {
         }
         // The nearest roads of a bigger piece, for a point on a tiny one: looked up only when a cell needs it.
         var big: [Int: [Candidate]?] = [:]
+        var pieces = PieceSizes(rules: TraversalRules(graph: graph, mode: mode), tinyComponent: tinyComponent)
         func bigger(_ i: Int) -> [Candidate]? {
             if let b = big[i] { return b }
-            let b = nearestInBigComponent(&finder, points[i], snapped[i], mode: mode)
+            let b = pieces.nearestInBig(&finder, points[i], snapped[i], limit: min(maxSnapDistance, Router.bigComponentReach))
             big[i] = b
             return b
         }
@@ -111,5 +112,55 @@ extension Router {
 
     private func fill(_ cells: inout [ManyToManySearch.Cell?], _ columns: [Int], _ found: [ManyToManySearch.Cell?]) {
         for (k, c) in zip(columns, found) where cells[k] == nil { cells[k] = c }
+    }
+}
+
+/// Router's tiny-piece rule for many points at once: whether an edge lies on a connected piece of fewer than
+/// `tinyComponent` usable edges, remembered for every edge a look-up walked (they are all on that piece, so
+/// they share its answer); a table asks it about the same pieces for many points.
+struct PieceSizes {
+    let rules: TraversalRules
+    let tinyComponent: Int
+    private var known: [Int: Bool] = [:]
+
+    init(rules: TraversalRules, tinyComponent: Int) {
+        self.rules = rules
+        self.tinyComponent = tinyComponent
+    }
+
+    mutating func isTiny(_ c: Candidate) -> Bool {
+        if let k = known[c.edge] { return k }
+        let graph = rules.graph
+        var seen: Set<Int> = [c.edge]
+        var stack = [c.from, c.to]
+        var visited: Set<Int> = []
+        var tiny = true
+        while let n = stack.popLast() {
+            guard visited.insert(n).inserted else { continue }
+            graph.forEachAdjacent(n) { e, reversed in
+                guard !seen.contains(e), rules.usable(graph.profile(graph.edge(e).profile)) else { return }
+                seen.insert(e)
+                let ed = graph.edge(e)
+                stack.append(reversed ? ed.from : ed.to)
+            }
+            if seen.count >= tinyComponent { tiny = false; break }
+        }
+        for e in seen { known[e] = tiny }
+        return tiny
+    }
+
+    /// As `Router.nearestInBigComponent`: the nearest candidates on a piece that is not tiny when `nearest`
+    /// lie on a tiny one, searching ever wider up to `limit` metres; nil when they do not, or none is that near.
+    mutating func nearestInBig(_ finder: inout CandidateSearch, _ point: Coordinate, _ nearest: [Candidate],
+                               limit: Double) -> [Candidate]? {
+        guard let first = nearest.first, isTiny(first) else { return nil }
+        var radius = first.position.distance + 50
+        while true {
+            let within = min(radius, limit)
+            let big = finder.candidates(near: point, radius: within, limit: 64).filter { !isTiny($0) }
+            if let b = big.first { return big.filter { $0.position.distance <= b.position.distance + Router.snapSlack } }
+            if within >= limit { return nil }
+            radius *= 4
+        }
     }
 }

@@ -125,7 +125,7 @@ public struct Router: Sendable {
 
     /// Candidates on the nearest roads of a component that is not tiny, when `nearest` lie on a tiny one
     /// (nil when they do not, or when there is no bigger one within the snapping limit).
-    func nearestInBigComponent(_ finder: inout CandidateSearch, _ point: Coordinate, _ nearest: [Candidate],
+    private func nearestInBigComponent(_ finder: inout CandidateSearch, _ point: Coordinate, _ nearest: [Candidate],
                                        mode: TravelMode) -> [Candidate]? {
         let rules = TraversalRules(graph: graph, mode: mode)
         guard let first = nearest.first, isTiny(first, rules) else { return nil }
@@ -148,7 +148,7 @@ public struct Router: Sendable {
 
     /// Whether the candidate's edge belongs to a piece of road with fewer than `tinyComponent` edges the
     /// mode may use (in either direction).
-    func isTiny(_ c: Candidate, _ rules: TraversalRules) -> Bool {
+    private func isTiny(_ c: Candidate, _ rules: TraversalRules) -> Bool {
         var seen: Set<Int> = [c.edge]
         var stack = [c.from, c.to]
         var visited: Set<Int> = []
