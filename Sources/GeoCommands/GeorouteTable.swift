@@ -48,6 +48,22 @@ extension GeorouteCommand {
         return out
     }
 
+    /// What `table` and `trip` share: the output checked against every input before any work, the indexes
+    /// opened, the points checked against them, and the router on the network around the points.
+    static func router(_ a: CommandLineArguments, io: CommandIO, points: [Coordinate], names: [String]) throws
+        -> (router: Router, graph: RoadGraph, output: OutputFile) {
+        let indexes = try indexPaths(a, io: io)
+        var inputs = indexes.map { InputFile.path($0) }
+        if let f = a.value("--from-file") { inputs.append(InputFile(f, standardInput: io.standardInput)) }
+        let output = try OutputFile(path: a.value("--output") ?? "-", inputs: inputs, standardOutput: io.writeOutput)
+        let graphs = try graphs(indexes)
+        for (k, p) in points.enumerated() { try checkNotSwapped(p, text: "\(p.lat),\(p.lon)", option: names[k], graphs: graphs) }
+        let graph = RegionNetworks(graphs: graphs.map(\.graph)).network(for: points)
+        var router = Router(graph: graph)
+        router.maxSnapDistance = try a.double("--accuracy", range: 1...50_000) ?? router.maxSnapDistance
+        return (router, graph, output)
+    }
+
     /// A routing failure as one line, exit status 1 (as `route` reports it).
     static func report(_ error: RoutingError, names: [String], mode: TravelMode, io: CommandIO) -> Int32 {
         if case .noRoad(let i, let radius, let nearest) = error, names.indices.contains(i) {
@@ -76,14 +92,7 @@ extension GeorouteCommand {
             durations = parts.contains("duration")
             distances = parts.contains("distance")
         }
-        let indexes = try indexPaths(a, io: io)
-        var inputs = indexes.map { InputFile.path($0) }
-        if let f = a.value("--from-file") { inputs.append(InputFile(f, standardInput: io.standardInput)) }
-        let output = try OutputFile(path: a.value("--output") ?? "-", inputs: inputs, standardOutput: io.writeOutput)
-        let graphs = try graphs(indexes)
-        for (k, p) in points.enumerated() { try checkNotSwapped(p, text: "\(p.lat),\(p.lon)", option: names[k], graphs: graphs) }
-        var router = Router(graph: RegionNetworks(graphs: graphs.map(\.graph)).network(for: points))
-        router.maxSnapDistance = try a.double("--accuracy", range: 1...50_000) ?? router.maxSnapDistance
+        let (router, _, output) = try router(a, io: io, points: points, names: names)
         let m: DistanceMatrix
         do { m = try router.table(points, sources: sources, destinations: destinations, mode: mode) } catch {
             return report(error, names: names, mode: mode, io: io)

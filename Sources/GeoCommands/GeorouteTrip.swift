@@ -39,15 +39,7 @@ extension GeorouteCommand {
             format = nil
         }
         let start = try startTime(io)
-        let indexes = try indexPaths(a, io: io)
-        var inputs = indexes.map { InputFile.path($0) }
-        if let f = a.value("--from-file") { inputs.append(InputFile(f, standardInput: io.standardInput)) }
-        let output = try OutputFile(path: a.value("--output") ?? "-", inputs: inputs, standardOutput: io.writeOutput)
-        let graphs = try graphs(indexes)
-        for (k, p) in points.enumerated() { try checkNotSwapped(p, text: "\(p.lat),\(p.lon)", option: names[k], graphs: graphs) }
-        let graph = RegionNetworks(graphs: graphs.map(\.graph)).network(for: points)
-        var router = Router(graph: graph)
-        router.maxSnapDistance = try a.double("--accuracy", range: 1...50_000) ?? router.maxSnapDistance
+        let (router, graph, output) = try router(a, io: io, points: points, names: names)
         let trip: Trip
         do {
             trip = try router.trip(points, mode: mode, roundtrip: roundtrip, source: source, destination: destination)
