@@ -81,7 +81,14 @@ extension GeorouteCommand {
         let mode = try mode(a)
         let sources = try indices(a, "--sources", count: points.count)
         let destinations = try indices(a, "--destinations", count: points.count)
-        let format = a.value("--format") ?? "csv"
+        // --format, else the -o name's extension (one that names no table format is refused), else CSV.
+        var format = a.value("--format") ?? "csv"
+        if a.value("--format") == nil, let o = a.value("--output"), o != "-", !PathName.fileExtension(o).isEmpty {
+            format = PathName.fileExtension(o).lowercased()
+            guard format == "csv" || format == "json" else {
+                throw UsageError("-o \(o): .\(PathName.fileExtension(o)) is no table format (use .csv or .json, or give --format)")
+            }
+        }
         guard format == "csv" || format == "json" else { throw UsageError("--format for table must be csv or json, not \"\(format)\"") }
         var durations = true, distances = false
         if let v = a.value("--annotations") {

@@ -65,6 +65,11 @@ import GeoTestSupport
         #expect(code == 0)
         let rows = c.outputText.split(separator: "\n")
         #expect(rows.count == 2 && rows[0] == "duration_s,0,3" && rows[1].hasPrefix("2,"))
+        // An -o name ending in .json asks for JSON.
+        let json = dir + "/table.json"
+        let (jc, _) = run(["table", "--from-file", file, "-i", try Self.townIndex, "-o", json, "--quiet"])
+        #expect(jc == 0)
+        #expect(try JSONValue.parse(Array(FileManager.default.contents(atPath: json) ?? Data()))["code"]?.stringValue == "Ok")
         // The file is an input: it may not be the output.
         let (same, s) = run(["table", "--from-file", file, "-i", try Self.townIndex, "-o", file])
         #expect(same == 2 && s.errorLines.count == 1 && s.errorLines[0].contains("points.csv"), "\(s.errorLines)")
@@ -81,6 +86,7 @@ import GeoTestSupport
             (["table"] + Self.four + ["--format", "gpx", "-i", index], "--format"),
             (["table"] + Self.four + ["--from-file", "x.csv", "-i", index], "not both"),
             (["table", "--from-file", TestData.tempPath("missing-points.csv"), "-i", index], "missing-points.csv"),
+            (["table"] + Self.four + ["-o", TestData.tempPath("table.gpx"), "-i", index], ".gpx is no table format"),
             (["trip", Self.four[0], "-i", index], "two points"),
             (["trip"] + Self.four + ["--no-roundtrip", "-i", index], "--no-roundtrip"),
             (["trip"] + Self.four + ["--source", "last", "-i", index], "--source"),
