@@ -16,18 +16,16 @@ import GeoTracks
 
 public enum GeorouteCommand {
     public static let usage = """
-    usage: georoute match TRACK... [--mode car|bicycle|foot] [--accuracy METERS] [--ignore-restrictions]
-                                   [-i INDEX] [--format gpx|geojson|json|svg] [-o FILE | --out-dir DIR]
-                                   [--include-input] [--quiet]
-           georoute route --from LAT,LON --to LAT,LON [--via LAT,LON]... [--mode car|bicycle|foot]
-                          [--type fastest|shortest] [--accuracy METERS] [-i INDEX]
-                          [--format gpx|geojson|json|svg] [-o FILE] [--quiet]
-           georoute table LAT,LON... | --from-file FILE [--sources all|I,J…] [--destinations all|I,J…]
-                          [--annotations duration|distance|duration,distance] [--mode …] [--accuracy METERS]
-                          [-i INDEX] [--format csv|json] [-o FILE] [--quiet]
-           georoute trip LAT,LON... | --from-file FILE [--source any|first] [--destination any|last]
-                         [--no-roundtrip] [--mode …] [--accuracy METERS] [-i INDEX]
-                         [--format text|gpx|geojson|json|svg] [-o FILE] [--quiet]
+    usage: georoute match TRACK... [--mode car|bicycle|foot] [--accuracy METERS] [-i INDEX] [-o FILE] [options]
+           georoute route --from LAT,LON --to LAT,LON [--via LAT,LON]... [--mode …] [-o FILE] [options]
+           georoute table LAT,LON... | --from-file FILE [--sources I,J…] [--destinations I,J…] [options]
+           georoute trip LAT,LON... | --from-file FILE [--source first] [--destination last] [options]
+
+    match [--ignore-restrictions] [--format gpx|geojson|json|svg] [-o FILE | --out-dir DIR] [--include-input]
+    route [--type fastest|shortest] [--accuracy METERS] [--format gpx|geojson|json|svg]
+    table [--annotations duration|distance|duration,distance] [--accuracy METERS] [--format csv|json]
+    trip  [--no-roundtrip] [--accuracy METERS] [--format text|gpx|geojson|json|svg]
+    All take [--mode car|bicycle|foot] [-i INDEX] [-o FILE] [--quiet].
 
     TRACK is GPX, GeoJSON or CSV (lat,lon[,time] with a header), or - for standard input; the
     format is recognised by content. Several TRACKs are matched one by one (use --out-dir, or
