@@ -2,7 +2,8 @@
 // tests run the real command: argument parsing, index choice, routing, and
 // each output written through OutputFile (a failed track never leaves a
 // partial file; `-o -`, devices and FIFOs work; an input is never
-// overwritten). Matching is in GeorouteMatch.swift. Exit status: 0 all
+// overwritten). Matching is in GeorouteMatch.swift, tables and trips in
+// GeorouteTable.swift and GeorouteTrip.swift. Exit status: 0 all
 // matched/routed, 1 something could not be matched or routed (no road for the
 // mode near the points, no connection), 2 usage or input error.
 import Foundation
@@ -15,12 +16,16 @@ import GeoTracks
 
 public enum GeorouteCommand {
     public static let usage = """
-    usage: georoute match TRACK... [--mode car|bicycle|foot] [--accuracy METERS] [--ignore-restrictions]
-                                   [-i INDEX] [--format gpx|geojson|json|svg] [-o FILE | --out-dir DIR]
-                                   [--include-input] [--quiet]
-           georoute route --from LAT,LON --to LAT,LON [--via LAT,LON]... [--mode car|bicycle|foot]
-                          [--type fastest|shortest] [--accuracy METERS] [-i INDEX]
-                          [--format gpx|geojson|json|svg] [-o FILE] [--quiet]
+    usage: georoute match TRACK... [--mode car|bicycle|foot] [--accuracy METERS] [-i INDEX] [-o FILE] [options]
+           georoute route --from LAT,LON --to LAT,LON [--via LAT,LON]... [--mode …] [-o FILE] [options]
+           georoute table LAT,LON... | --from-file FILE [--sources I,J…] [--destinations I,J…] [options]
+           georoute trip LAT,LON... | --from-file FILE [--source first] [--destination last] [options]
+
+    match [--ignore-restrictions] [--format gpx|geojson|json|svg] [-o FILE | --out-dir DIR] [--include-input]
+    route [--type fastest|shortest] [--accuracy METERS] [--format gpx|geojson|json|svg]
+    table [--annotations duration|distance|duration,distance] [--accuracy METERS] [--format csv|json]
+    trip  [--no-roundtrip] [--accuracy METERS] [--format text|gpx|geojson|json|svg]
+    All take [--mode car|bicycle|foot] [-i INDEX] [-o FILE] [--quiet].
 
     TRACK is GPX, GeoJSON or CSV (lat,lon[,time] with a header), or - for standard input; the
     format is recognised by content. Several TRACKs are matched one by one (use --out-dir, or
@@ -38,6 +43,13 @@ public enum GeorouteCommand {
     --out-dir      directory for one output file per TRACK (NAME.gpx, NAME.json, ...)
     --include-input  add the input track to GPX/GeoJSON output
     --type         fastest (default) or shortest route
+    table          durations (s) and distances (m) of the fastest routes from each source to each
+                   destination: CSV (a header row, a row per source, an empty cell where there is
+                   no route) or OSRM's JSON; points are numbered from 0, as --sources takes them
+    --from-file    table/trip points from a file: CSV lat,lon with a header, GPX or GeoJSON
+    trip           the fastest order to visit the points (a round trip from point 0 by default)
+                   and the route through them; text lists the order, legs and totals
+    --no-roundtrip with --source first --destination last: from the first point to the last
     --quiet        no summary lines on standard error
     -V, --version  the tool's and the index format's versions
     -o takes - for standard output, a device or a FIFO as well as a file; never an input.
@@ -48,13 +60,14 @@ public enum GeorouteCommand {
     static let conventions = ToolConventions(name: "georoute", usage: usage)
 
     static var spec: CommandLineArguments.Spec { CommandLineArguments.Spec(
-        flags: ["--ignore-restrictions", "--include-input", "--quiet", "--help", "--version"],
-        options: ["--mode", "--accuracy", "--index", "--format", "--output", "--out-dir", "--from", "--to", "--via", "--type"],
+        flags: ["--ignore-restrictions", "--include-input", "--quiet", "--help", "--version", "--no-roundtrip"],
+        options: ["--mode", "--accuracy", "--index", "--format", "--output", "--out-dir", "--from", "--to", "--via", "--type",
+                  "--from-file", "--sources", "--destinations", "--annotations", "--source", "--destination"],
         aliases: ["-i": "--index", "-o": "--output", "-q": "--quiet", "-h": "--help", "-m": "--mode", "-f": "--format"]) }
 
     /// Runs `georoute` with `args` (without the program name); returns the exit status.
     public static func run(_ args: [String], io: CommandIO) -> Int32 {
-        conventions.runSubcommand(args, io: io, spec: spec, [("match", match), ("route", route)])
+        conventions.runSubcommand(args, io: io, spec: spec, [("match", match), ("route", route), ("table", table), ("trip", trip)])
     }
 
     // MARK: shared options

@@ -130,41 +130,10 @@ public struct Router: Sendable {
     /// (nil when they do not, or when there is no bigger one within the snapping limit).
     private func nearestInBigComponent(_ finder: inout CandidateSearch, _ point: Coordinate, _ nearest: [Candidate],
                                        mode: TravelMode) -> [Candidate]? {
-        let rules = TraversalRules(graph: graph, mode: mode)
-        guard let first = nearest.first, isTiny(first, rules) else { return nil }
-        let limit = min(maxSnapDistance, Router.bigComponentReach)
-        var radius = first.position.distance + 50
-        while true {
-            let within = min(radius, limit)
-            let big = finder.candidates(near: point, radius: within, limit: 64).filter { !isTiny($0, rules) }
-            if let b = big.first {
-                // Those as near as the nearest of them (the edges of one junction), as the first snapping takes.
-                return big.filter { $0.position.distance <= b.position.distance + Router.snapSlack }
-            }
-            if within >= limit { return nil }
-            radius *= 4
-        }
+        var pieces = PieceSizes(rules: TraversalRules(graph: graph, mode: mode), tinyComponent: tinyComponent)
+        return pieces.nearestInBig(&finder, point, nearest, limit: min(maxSnapDistance, Router.bigComponentReach))
     }
 
     /// How far a point is moved, at most, off a tiny piece to a bigger one (metres).
     static let bigComponentReach = 200_000.0
-
-    /// Whether the candidate's edge belongs to a piece of road with fewer than `tinyComponent` edges the
-    /// mode may use (in either direction).
-    private func isTiny(_ c: Candidate, _ rules: TraversalRules) -> Bool {
-        var seen: Set<Int> = [c.edge]
-        var stack = [c.from, c.to]
-        var visited: Set<Int> = []
-        while let n = stack.popLast() {
-            guard visited.insert(n).inserted else { continue }
-            graph.forEachAdjacent(n) { e, reversed in
-                guard !seen.contains(e), rules.usable(graph.profile(graph.edge(e).profile)) else { return }
-                seen.insert(e)
-                let ed = graph.edge(e)
-                stack.append(reversed ? ed.from : ed.to)
-            }
-            if seen.count >= tinyComponent { return false }
-        }
-        return true
-    }
 }

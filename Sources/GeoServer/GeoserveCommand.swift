@@ -18,10 +18,10 @@ public enum GeoserveCommand {
     public static let usage = """
     usage: geoserve [-i INDEX|DIR]... [--listen ADDRESS] [--threads N] [--cors ORIGIN]
                     [--max-connections N] [--timeout SECONDS] [--assets DIR] [--tiles URL]
-                    [--open] [--quiet]
+                    [--max-table-size N] [--max-trip-size N] [--open] [--quiet]
 
     Serves the indexes over HTTP in the APIs of Photon (/api, /reverse), Nominatim (/search,
-    /reverse?format=…, /status) and OSRM (/route/v1, /match/v1, /nearest/v1), and its own
+    /reverse?format=…, /status) and OSRM (/route/v1, /match/v1, /nearest/v1, /table/v1, /trip/v1), and its own
     (/suggest, POST /match, /features, /healthz, /metrics, and /ws: a WebSocket taking
     "ID TARGET" messages for the JSON endpoints), and a map page at / (search as you type,
     grouped pins, draw a route, GPX). GET /endpoints lists the endpoints.
@@ -42,6 +42,8 @@ public enum GeoserveCommand {
                              font of Debian's fonts-materialdesignicons-webfont)
       --tiles URL            add a tile layer to the page (e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png);
                              without it the page draws its map from the index and asks no other host
+      --max-table-size N     OSRM table: at most N×N cells (default 100, as osrm-routed)
+      --max-trip-size N      OSRM trip: at most N points (default 100, as osrm-routed)
       --open                 print the page's address on standard output (and open it on a desktop)
       -q, --quiet            no access log and no start-up line on standard error
       -V, --version          the tool's and the index format's versions
@@ -58,7 +60,8 @@ public enum GeoserveCommand {
 
     static let spec = CommandLineArguments.Spec(
         flags: ["--help", "--quiet", "--version", "--open"],
-        options: ["--index", "--listen", "--threads", "--cors", "--max-connections", "--timeout", "--assets", "--tiles"],
+        options: ["--index", "--listen", "--threads", "--cors", "--max-connections", "--timeout", "--assets", "--tiles",
+                  "--max-table-size", "--max-trip-size"],
         aliases: ["-i": "--index", "-h": "--help", "-q": "--quiet", "-V": "--version", "-l": "--listen"])
 
     /// The server as the arguments describe it, ready to start.
@@ -70,6 +73,7 @@ public enum GeoserveCommand {
         var assets: String
         var tiles: String?
         var open: Bool
+        var osrmLimits = OSRMLimits()
     }
 
     /// Runs `geoserve` with `args` (without the program name) until SIGTERM or SIGINT.
@@ -84,7 +88,8 @@ public enum GeoserveCommand {
                                   leafletDirectory: setup.assets,
                                   iconFont: FileManager.default.fileExists(atPath: font) ? font : PageIcons.systemFont)
             if a.value("--assets") != nil, let problem = page.problem { throw UsageError("--assets: \(problem)") }
-            let service = Service(state: try ServiceState(paths: paths), corsOrigin: setup.cors, page: page, tiles: setup.tiles)
+            let service = Service(state: try ServiceState(paths: paths), corsOrigin: setup.cors, page: page, tiles: setup.tiles,
+                                  osrmLimits: setup.osrmLimits)
             // Signals are watched before the server answers or its address is printed: a SIGTERM
             // sent as soon as the server is up must stop it, not be lost.
             // Everything written to standard error from here on goes through one writer thread, so
@@ -135,8 +140,11 @@ public enum GeoserveCommand {
             }
             tiles = t
         }
-        return Setup(indexArguments: a.values("--index"), configuration: configuration, cors: cors, quiet: a.has("--quiet"),
-                     assets: a.value("--assets") ?? PageAssets.systemLeaflet, tiles: tiles, open: a.has("--open"))
+        var setup = Setup(indexArguments: a.values("--index"), configuration: configuration, cors: cors, quiet: a.has("--quiet"),
+                          assets: a.value("--assets") ?? PageAssets.systemLeaflet, tiles: tiles, open: a.has("--open"))
+        if let n = try a.int("--max-table-size", range: 1...10_000) { setup.osrmLimits.maxTableSize = n }
+        if let n = try a.int("--max-trip-size", range: 2...10_000) { setup.osrmLimits.maxTripSize = n }
+        return setup
     }
 
     /// "https://maps.example.org", "http://localhost:8080", "http://[::1]:3000": what a browser sends

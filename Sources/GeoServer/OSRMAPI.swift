@@ -2,7 +2,8 @@
 // OSRM's response shape so osrm clients (Leaflet Routing Machine, routingpy,
 // osrm-text-instructions) work unchanged: `route` (between two or more
 // points), `match` (a GPS trace onto the roads: tracepoints, null for a point
-// that could not be placed, and matchings) and `nearest`. Every error is HTTP
+// that could not be placed, and matchings), `nearest`, and `table` and `trip`
+// (OSRMTable.swift, OSRMTrip.swift). Every error is HTTP
 // 400 with {"code", "message"}, as OSRM answers.
 import GeoBase
 import GeoFrontEnd
@@ -11,7 +12,7 @@ import GeoRouting
 import GeoTracks
 
 enum OSRMAPI {
-    static func handle(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
+    static func handle(_ request: HTTPRequest, _ state: ServiceState, limits: OSRMLimits = OSRMLimits()) -> HTTPResponse {
         do throws(APIError) {
             let r = try OSRMRequest(request)
             guard let networks = state.networks else {
@@ -21,6 +22,8 @@ enum OSRMAPI {
             case .route(let p): return .json(try route(r, p, networks))
             case .match(let p): return .json(try match(r, p, networks))
             case .nearest(let p): return .json(try nearest(r, p, networks))
+            case .table(let p): return .json(try table(r, p, networks, limits))
+            case .trip(let p): return .json(try trip(r, p, networks, limits))
             }
         } catch {
             return ServiceErrors.osrm(error)

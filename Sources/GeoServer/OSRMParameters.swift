@@ -11,7 +11,7 @@ enum OSRMService: String, Sendable, CaseIterable {
     case route, match, nearest, table, trip, tile
 
     /// The services this server answers.
-    var isImplemented: Bool { self == .route || self == .match || self == .nearest }
+    var isImplemented: Bool { self != .tile }
 
     /// The option names OSRM defines for it, besides the ones every service takes.
     var options: Set<String> {
@@ -19,7 +19,9 @@ enum OSRMService: String, Sendable, CaseIterable {
         case .route: ["alternatives", "steps", "annotations", "geometries", "overview", "continue_straight", "waypoints"]
         case .match: ["steps", "annotations", "geometries", "overview", "timestamps", "gaps", "tidy", "waypoints"]
         case .nearest: ["number"]
-        case .table, .trip, .tile: []
+        case .table: ["sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor"]
+        case .trip: ["roundtrip", "source", "destination", "steps", "annotations", "geometries", "overview"]
+        case .tile: []
         }
     }
 }
@@ -64,6 +66,8 @@ enum OSRMServiceParameters: Sendable {
     case route(OSRMRouteParameters)
     case match(OSRMMatchParameters)
     case nearest(OSRMNearestParameters)
+    case table(OSRMTableParameters)
+    case trip(OSRMTripParameters)
 }
 
 /// The query's `key=value` items, read by name with OSRM's errors.
@@ -173,7 +177,9 @@ extension OSRMServiceParameters {
                 return out
             }
             self = .match(p)
-        case .nearest, .table, .trip, .tile:
+        case .table: self = .table(try OSRMTableParameters(o))
+        case .trip: self = .trip(try OSRMTripParameters(o))
+        case .nearest, .tile:
             var p = OSRMNearestParameters()
             if let v = o.values["number"], !v.isEmpty {
                 guard let n = Int(v), n >= 1 else { throw APIError("Query string malformed: 'number' must be a whole number ≥ 1", code: "InvalidQuery") }

@@ -26,10 +26,13 @@ public final class Service: Sendable {
     /// A tile layer the operator added (`--tiles`), as Leaflet's URL template; nil: the base
     /// map is drawn from the index alone.
     public let tiles: String?
+    /// The sizes OSRM's table and trip refuse beyond (`--max-table-size`, `--max-trip-size`).
+    public let osrmLimits: OSRMLimits
 
     public init(state: ServiceState, corsOrigin: String? = nil, page: PageAssets = PageAssets(problem: "no page"),
-                tiles: String? = nil) {
+                tiles: String? = nil, osrmLimits: OSRMLimits = OSRMLimits()) {
         holder = StateHolder(state)
+        self.osrmLimits = osrmLimits
         self.corsOrigin = corsOrigin
         self.page = page
         self.tiles = tiles
@@ -165,7 +168,7 @@ public final class Service: Sendable {
         case .nominatimSearch: return NominatimAPI.search(request, state)
         case .nominatimReverse: return NominatimAPI.reverse(request, state)
         case .status: return NominatimAPI.status(request, state)
-        case .osrmRoute, .osrmMatch, .osrmNearest, .osrmOther: return OSRMAPI.handle(request, state)
+        case .osrmRoute, .osrmMatch, .osrmNearest, .osrmOther: return OSRMAPI.handle(request, state, limits: osrmLimits)
         case .suggest: return GeoAPI.suggest(request, state)
         case .match: return GeoAPI.match(request, state)
         case .features: return GeoAPI.features(request, state)
@@ -245,6 +248,7 @@ public final class Service: Sendable {
             "GET /search?q=…&format=jsonv2  (Nominatim search)", "GET /reverse?lat=…&lon=…&format=jsonv2  (Nominatim reverse)",
             "GET /status  (Nominatim status)", "GET /route/v1/{profile}/{lon,lat;lon,lat}  (OSRM route)",
             "GET /match/v1/{profile}/{lon,lat;…}  (OSRM match)", "GET /nearest/v1/{profile}/{lon,lat}  (OSRM nearest)",
+            "GET /table/v1/{profile}/{lon,lat;…}  (OSRM table)", "GET /trip/v1/{profile}/{lon,lat;…}  (OSRM trip)",
             "GET /suggest?q=…  (geoquery JSON)", "POST /match  (a GPX, GeoJSON or CSV track)",
             "GET /features?bbox=minLon,minLat,maxLon,maxLat  (roads and places as GeoJSON)",
             "GET /ws  (WebSocket: messages \"ID TARGET\" answered {\"id\",\"status\",\"body\"}, the map page's keystrokes)",

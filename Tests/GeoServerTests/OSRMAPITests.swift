@@ -120,7 +120,7 @@ import GeoTracks
             ("/route/v1/driving/\(p)", "InvalidOptions"),
             ("/route/v2/driving/\(p);\(p)", "InvalidVersion"),
             ("/router/v1/driving/\(p);\(p)", "InvalidService"),
-            ("/table/v1/driving/\(p);\(p)", "NotImplemented"),
+            ("/tile/v1/driving/\(p);\(p)", "NotImplemented"),
             ("/route/v1/driving/\(p);\(p)?bogus=1", "InvalidQuery"),
             ("/route/v1/driving/\(p);\(p)?geometries=wkt", "InvalidQuery"),
             ("/route/v1/driving/abc,def;\(p)", "InvalidUrl"),
