@@ -125,7 +125,7 @@ public struct Router: Sendable {
 
     /// Candidates on the nearest roads of a component that is not tiny, when `nearest` lie on a tiny one
     /// (nil when they do not, or when there is no bigger one within the snapping limit).
-    private func nearestInBigComponent(_ finder: inout CandidateSearch, _ point: Coordinate, _ nearest: [Candidate],
+    func nearestInBigComponent(_ finder: inout CandidateSearch, _ point: Coordinate, _ nearest: [Candidate],
                                        mode: TravelMode) -> [Candidate]? {
         let rules = TraversalRules(graph: graph, mode: mode)
         guard let first = nearest.first, isTiny(first, rules) else { return nil }
