@@ -2,7 +2,8 @@
 // tests run the real command: argument parsing, index choice, routing, and
 // each output written through OutputFile (a failed track never leaves a
 // partial file; `-o -`, devices and FIFOs work; an input is never
-// overwritten). Matching is in GeorouteMatch.swift. Exit status: 0 all
+// overwritten). Matching is in GeorouteMatch.swift, isochrones in
+// GeorouteIsochrone.swift. Exit status: 0 all
 // matched/routed, 1 something could not be matched or routed (no road for the
 // mode near the points, no connection), 2 usage or input error.
 import Foundation
@@ -21,6 +22,9 @@ public enum GeorouteCommand {
            georoute route --from LAT,LON --to LAT,LON [--via LAT,LON]... [--mode car|bicycle|foot]
                           [--type fastest|shortest] [--accuracy METERS] [-i INDEX]
                           [--format gpx|geojson|json|svg] [-o FILE] [--quiet]
+           georoute isochrone --from LAT,LON --minutes M[,M...] [--mode car|bicycle|foot]
+                              [--polygons | --lines] [--denoise 0..1] [--generalize METERS]
+                              [-i INDEX] [-o FILE] [--quiet]
 
     TRACK is GPX, GeoJSON or CSV (lat,lon[,time] with a header), or - for standard input; the
     format is recognised by content. Several TRACKs are matched one by one (use --out-dir, or
@@ -38,6 +42,8 @@ public enum GeorouteCommand {
     --out-dir      directory for one output file per TRACK (NAME.gpx, NAME.json, ...)
     --include-input  add the input track to GPX/GeoJSON output
     --type         fastest (default) or shortest route
+    --minutes      isochrone: up to 4 increasing times, each 1 to 120 minutes (GeoJSON out,
+                   Valhalla's shape); --lines for rings as lines instead of polygons
     --quiet        no summary lines on standard error
     -V, --version  the tool's and the index format's versions
     -o takes - for standard output, a device or a FIFO as well as a file; never an input.
@@ -48,13 +54,14 @@ public enum GeorouteCommand {
     static let conventions = ToolConventions(name: "georoute", usage: usage)
 
     static var spec: CommandLineArguments.Spec { CommandLineArguments.Spec(
-        flags: ["--ignore-restrictions", "--include-input", "--quiet", "--help", "--version"],
-        options: ["--mode", "--accuracy", "--index", "--format", "--output", "--out-dir", "--from", "--to", "--via", "--type"],
+        flags: ["--ignore-restrictions", "--include-input", "--quiet", "--help", "--version", "--polygons", "--lines"],
+        options: ["--mode", "--accuracy", "--index", "--format", "--output", "--out-dir", "--from", "--to", "--via", "--type",
+                  "--minutes", "--denoise", "--generalize"],
         aliases: ["-i": "--index", "-o": "--output", "-q": "--quiet", "-h": "--help", "-m": "--mode", "-f": "--format"]) }
 
     /// Runs `georoute` with `args` (without the program name); returns the exit status.
     public static func run(_ args: [String], io: CommandIO) -> Int32 {
-        conventions.runSubcommand(args, io: io, spec: spec, [("match", match), ("route", route)])
+        conventions.runSubcommand(args, io: io, spec: spec, [("match", match), ("route", route), ("isochrone", isochrone)])
     }
 
     // MARK: shared options
