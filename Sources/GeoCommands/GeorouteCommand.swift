@@ -22,9 +22,8 @@ public enum GeorouteCommand {
            georoute route --from LAT,LON --to LAT,LON [--via LAT,LON]... [--mode car|bicycle|foot]
                           [--type fastest|shortest] [--accuracy METERS] [-i INDEX]
                           [--format gpx|geojson|json|svg] [-o FILE] [--quiet]
-           georoute isochrone --from LAT,LON --minutes M[,M...] [--mode car|bicycle|foot]
-                              [--polygons | --lines] [--denoise 0..1] [--generalize METERS]
-                              [-i INDEX] [-o FILE] [--quiet]
+           georoute isochrone --from LAT,LON --minutes M[,M...] [--mode …] [--lines] [--denoise 0..1]
+                              [--generalize METERS] [-i INDEX] [-o FILE] [--quiet]
 
     TRACK is GPX, GeoJSON or CSV (lat,lon[,time] with a header), or - for standard input; the
     format is recognised by content. Several TRACKs are matched one by one (use --out-dir, or
