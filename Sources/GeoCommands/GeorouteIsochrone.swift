@@ -53,7 +53,7 @@ extension GeorouteCommand {
         let output = try OutputFile(path: a.value("--output") ?? "-", inputs: indexes.map { .path($0) }, standardOutput: io.writeOutput)
         let graphs = try graphs(indexes)
         try checkNotSwapped(point, text: from, option: "--from", graphs: graphs)
-        let graph = RegionNetworks(graphs: graphs.map(\.graph)).network(for: [point], reach: 200_000)
+        let graph = RegionNetworks(graphs: graphs.map(\.graph)).network(for: [point], reach: options.reachMetres)
         let iso: Isochrone
         do {
             iso = try Router(graph: graph).isochrone(from: point, options: options)

@@ -33,7 +33,7 @@ enum ValhallaIsochrone {
             guard let networks = state.networks else {
                 throw Failure(code: 171, message: "No suitable edges near location: the index has no road graph (built with --no-roads)")
             }
-            let graph = networks.network(for: [parsed.location], reach: 200_000)
+            let graph = networks.network(for: [parsed.location], reach: parsed.options.reachMetres)
             let iso: Isochrone
             do {
                 iso = try Router(graph: graph).isochrone(from: parsed.location, options: parsed.options)
