@@ -159,8 +159,10 @@ public final class Service: Sendable {
             return r
         }
         guard endpoint == .unknown || allowed.contains(request.method) else {
-            var r = ServiceErrors.ours(405, "\(request.path) takes \(allowed.joined(separator: " or ")), not \(request.method)"
-                + (endpoint == .match ? " (OSRM's match is GET /match/v1/PROFILE/COORDINATES)" : ""))
+            var r = endpoint == .isochrone
+                ? ValhallaIsochrone.response(.init(code: 101, message: "Try a POST or GET request instead", status: 405))
+                : ServiceErrors.ours(405, "\(request.path) takes \(allowed.joined(separator: " or ")), not \(request.method)"
+                    + (endpoint == .match ? " (OSRM's match is GET /match/v1/PROFILE/COORDINATES)" : ""))
             r.headers.append(("Allow", (allowed + ["OPTIONS"]).joined(separator: ", ")))
             return r
         }

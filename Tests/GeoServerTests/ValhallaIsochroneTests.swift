@@ -67,6 +67,7 @@ import GeoTestSupport
         }
         // No JSON at all; a method the endpoint does not take.
         #expect(Served.get("/isochrone").json?["error_code"]?.intValue == 100)
-        #expect(Served.Answer(response: Served.town.handle(HTTPRequest(method: "DELETE", target: "/isochrone"))).status == 405)
+        let delete = Served.Answer(response: Served.town.handle(HTTPRequest(method: "DELETE", target: "/isochrone")))
+        #expect(delete.status == 405 && delete.json?["error_code"]?.intValue == 101 && delete.json?["status"]?.stringValue == "Method Not Allowed")
     }
 }
