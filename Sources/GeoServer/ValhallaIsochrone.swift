@@ -26,6 +26,9 @@ enum ValhallaIsochrone {
                               ("status_code", .int(Int64(e.status))), ("status", .string(reason))]), status: e.status)
     }
 
+    /// How far the location may be from a road the mode may use, metres (Valhalla's default `search_cutoff`).
+    static let searchCutoff = 35_000.0
+
     static func handle(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
         do throws(Failure) {
             let json = try body(request)
@@ -36,7 +39,9 @@ enum ValhallaIsochrone {
             let graph = networks.network(for: [parsed.location], reach: parsed.options.reachMetres)
             let iso: Isochrone
             do {
-                iso = try Router(graph: graph).isochrone(from: parsed.location, options: parsed.options)
+                var router = Router(graph: graph)
+                router.maxSnapDistance = searchCutoff
+                iso = try router.isochrone(from: parsed.location, options: parsed.options)
             } catch {
                 if case .routing(.noRoad) = error { throw Failure(code: 171, message: "No suitable edges near location") }
                 throw Failure(code: 113, message: "Insufficiently specified required parameter 'contours': \(error.description)")

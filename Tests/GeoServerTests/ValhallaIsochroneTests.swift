@@ -56,6 +56,8 @@ import GeoTestSupport
             (#"{"locations":[\#(Self.location)],"costing":"auto","contours":[{"time":10},{"time":5}]}"#, 111),
             (#"{"locations":[\#(Self.location)],"costing":"auto","contours":[{"time":5,"color":"red"}]}"#, 113),
             (#"{"locations":[\#(Self.location)],"costing":"auto","contours":[{"time":5}],"denoise":3}"#, 158),
+            // Farther from every road than Valhalla's search cutoff (35 km).
+            (#"{"locations":[{"lat":46.6,"lon":6.8}],"costing":"auto","contours":[{"time":5}]}"#, 171),
         ]
         for (request, code) in cases {
             let a = get(request)
