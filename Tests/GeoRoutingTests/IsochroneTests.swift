@@ -227,6 +227,22 @@ struct NearLines {
         #expect(short.reachedNodes < foot.reachedNodes)
     }
 
+    /// At the frontier an edge is reached part of the way: as far as its speed takes one in the time left.
+    @Test func frontierEdgesAreReachedPartOfTheWay() throws {
+        let graph = try TestData.graph(of: Self.town)
+        let iso = try Router(graph: graph).isochrone(from: Self.start, options: IsochroneOptions(mode: .foot, minutes: [1]))
+        #expect(iso.nodeTimes.values.allSatisfy { $0 <= 60 })
+        let frontier = iso.reach.edges.filter { $0.startTime <= 60 && $0.startTime + $0.length * $0.secondsPerMetre > 60 }
+        #expect(!frontier.isEmpty)
+        for r in frontier {
+            let reached = r.reachedMetres(by: 60)
+            #expect(reached < r.length && abs(reached - r.startMetres - (60 - r.startTime) / r.secondsPerMetre) < 1e-6)
+        }
+        // A walker covers about 80 m a minute (4.7 km/h on foot): nothing reached lies much farther.
+        let far = iso.reachedLines(within: 1).joined().map { $0.distance(to: iso.snapped) }.max() ?? 0
+        #expect(far > 40 && far < 90, "\(far) m")
+    }
+
     @Test func denoiseAndLines() throws {
         let graph = try TestData.graph(of: Self.town)
         var options = IsochroneOptions(mode: .foot, minutes: [5, 15])
