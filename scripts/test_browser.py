@@ -7,7 +7,8 @@ geoserve on a free loopback port over the sample town, and over Monaco from
 suggestions after each letter against /suggest, filters by type, takes a street
 ("substitute") and types its house number, shows all results as pins and checks that
 crowded ones are grouped, draws a path with pointer events and checks the matched route's
-length and streets against `georoute match` on the same points, downloads the GPX and
+length and streets against `georoute match` on the same points, clicks the map in reach mode
+and checks the isochrone layers against /isochrone, downloads the GPX and
 validates it, and checks that the page asked no other host and logged no JavaScript
 error. Screenshots of each state go to docs/screenshots/; the timings (keystroke to
 suggestions on screen, pointer release to route drawn) are printed.
@@ -215,6 +216,41 @@ def draw_lat_lons(driver, lat_lons):
     wait(driver, f"return window.geoserveTimings.draw.length > {before}", timeout=20, message="the matched route")
 
 
+def check_reach(driver, server, lat_lon, shots):
+    """Reach mode: a click on the map draws the 5, 10 and 15 minute isochrones of the chosen mode, the
+    same the server's /isochrone answers, in the answer's colours; drawing turns the mode off."""
+    driver.execute_script("window.geoserve.map.closePopup(); window.geoserve.map.setView(arguments[0], 15, {animate: false})", lat_lon)
+    time.sleep(0.3)
+    driver.find_element(By.ID, "reach").click()
+    check(driver.execute_script("return document.getElementById('draw').getAttribute('aria-pressed')") == "false",
+          "reach mode turns drawing off")
+    container = driver.find_element(By.ID, "map")
+    x, y, w, h = driver.execute_script("""
+        const c = window.geoserve.map.latLngToContainerPoint(arguments[0]), r = arguments[1].getBoundingClientRect();
+        return [c.x, c.y, r.width, r.height];""", lat_lon, container)
+    ActionChains(driver).move_to_element_with_offset(container, int(x - w / 2), int(y - h / 2)).click().perform()
+    wait(driver, "return window.geoserveTimings.reach.length > 0", timeout=20, message="the isochrone")
+    answer = driver.execute_script("return window.geoserveLastIsochrone")
+    contours = [f["properties"]["contour"] for f in answer["features"] if f["properties"].get("metric") == "time"]
+    check(contours == [15, 10, 5], f"the isochrone has the 15, 10 and 5 minute contours ({contours})")
+    drawn = driver.execute_script("""
+        const groups = window.geoserve.reach.layer.getLayers();
+        const layers = groups.length ? groups[0].getLayers() : [];
+        return layers.filter(l => l.feature.properties.metric === 'time').map(l => [l.feature.properties.contour, l.options.color]);""")
+    check(len(drawn) == 3 and all(c.startswith("#") for _, c in drawn), f"three isochrone layers are drawn in the answer's colours ({drawn})")
+    mode = driver.execute_script("return document.getElementById('mode').value")
+    costing = {"car": "auto", "bicycle": "bicycle", "foot": "pedestrian"}[mode]
+    clicked = next(f["geometry"]["coordinates"][0] for f in answer["features"] if f["properties"].get("type") == "input")
+    request = {"locations": [{"lat": clicked[1], "lon": clicked[0]}], "costing": costing,
+               "contours": [{"time": 5}, {"time": 10}, {"time": 15}], "polygons": True, "show_locations": True}
+    direct = server.get("/isochrone?json=" + urllib.parse.quote(json.dumps(request)))
+    check(direct == answer, "the page's isochrone is the server's answer to the same request")
+    driver.save_screenshot(os.path.join(shots, "reach.png"))
+    driver.find_element(By.ID, "reach").click()
+    check(driver.execute_script("return document.getElementById('reach').getAttribute('aria-pressed')") == "false",
+          "reach mode turns off again")
+
+
 def georoute_match(bin_dir, index, csv_text, mode):
     with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
         f.write(csv_text)
@@ -334,6 +370,7 @@ def run_town(bin_dir, shots, driver):
         driver.find_element(By.ID, "show-markers").click()
         draw_lat_lons(driver, lat_lons[:40])
         check(driver.execute_script("return window.geoserve.draw.layer.getLayers().length") <= 3, "a second drawing replaces the first")
+        check_reach(driver, server, lat_lons[0], shots)
 
         hosts = requested_hosts(driver)
         check(hosts == {f"127.0.0.1:{server.port}"}, f"the page asked no other host (hosts: {sorted(hosts)})")

@@ -3,7 +3,8 @@
 // each output written through OutputFile (a failed track never leaves a
 // partial file; `-o -`, devices and FIFOs work; an input is never
 // overwritten). Matching is in GeorouteMatch.swift, tables and trips in
-// GeorouteTable.swift and GeorouteTrip.swift. Exit status: 0 all
+// GeorouteTable.swift and GeorouteTrip.swift, isochrones in
+// GeorouteIsochrone.swift. Exit status: 0 all
 // matched/routed, 1 something could not be matched or routed (no road for the
 // mode near the points, no connection), 2 usage or input error.
 import Foundation
@@ -20,11 +21,13 @@ public enum GeorouteCommand {
            georoute route --from LAT,LON --to LAT,LON [--via LAT,LON]... [--mode …] [-o FILE] [options]
            georoute table LAT,LON... | --from-file FILE [--sources I,J…] [--destinations I,J…] [options]
            georoute trip LAT,LON... | --from-file FILE [--source first] [--destination last] [options]
+           georoute isochrone --from LAT,LON --minutes M[,M...] [options]
 
     match [--ignore-restrictions] [--format gpx|geojson|json|svg] [-o FILE | --out-dir DIR] [--include-input]
     route [--type fastest|shortest] [--accuracy METERS] [--format gpx|geojson|json|svg]
     table [--annotations duration|distance|duration,distance] [--accuracy METERS] [--format csv|json]
     trip  [--no-roundtrip] [--accuracy METERS] [--format text|gpx|geojson|json|svg]
+    isochrone [--lines] [--denoise 0..1] [--generalize METERS]
     All take [--mode car|bicycle|foot] [-i INDEX] [-o FILE] [--quiet].
 
     TRACK is GPX, GeoJSON or CSV (lat,lon[,time] with a header), or - for standard input; the
@@ -50,6 +53,8 @@ public enum GeorouteCommand {
     trip           the fastest order to visit the points (a round trip from point 0 by default)
                    and the route through them; text lists the order, legs and totals
     --no-roundtrip with --source first --destination last: from the first point to the last
+    --minutes      isochrone: up to 4 increasing times, each 1 to 120 minutes (GeoJSON out,
+                   Valhalla's shape); --lines for rings as lines instead of polygons
     --quiet        no summary lines on standard error
     -V, --version  the tool's and the index format's versions
     -o takes - for standard output, a device or a FIFO as well as a file; never an input.
@@ -60,14 +65,16 @@ public enum GeorouteCommand {
     static let conventions = ToolConventions(name: "georoute", usage: usage)
 
     static var spec: CommandLineArguments.Spec { CommandLineArguments.Spec(
-        flags: ["--ignore-restrictions", "--include-input", "--quiet", "--help", "--version", "--no-roundtrip"],
+        flags: ["--ignore-restrictions", "--include-input", "--quiet", "--help", "--version", "--no-roundtrip", "--polygons", "--lines"],
         options: ["--mode", "--accuracy", "--index", "--format", "--output", "--out-dir", "--from", "--to", "--via", "--type",
-                  "--from-file", "--sources", "--destinations", "--annotations", "--source", "--destination"],
+                  "--from-file", "--sources", "--destinations", "--annotations", "--source", "--destination",
+                  "--minutes", "--denoise", "--generalize"],
         aliases: ["-i": "--index", "-o": "--output", "-q": "--quiet", "-h": "--help", "-m": "--mode", "-f": "--format"]) }
 
     /// Runs `georoute` with `args` (without the program name); returns the exit status.
     public static func run(_ args: [String], io: CommandIO) -> Int32 {
-        conventions.runSubcommand(args, io: io, spec: spec, [("match", match), ("route", route), ("table", table), ("trip", trip)])
+        conventions.runSubcommand(args, io: io, spec: spec, [("match", match), ("route", route), ("table", table), ("trip", trip),
+                                                             ("isochrone", isochrone)])
     }
 
     // MARK: shared options

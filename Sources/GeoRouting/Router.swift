@@ -128,7 +128,7 @@ public struct Router: Sendable {
 
     /// Candidates on the nearest roads of a component that is not tiny, when `nearest` lie on a tiny one
     /// (nil when they do not, or when there is no bigger one within the snapping limit).
-    private func nearestInBigComponent(_ finder: inout CandidateSearch, _ point: Coordinate, _ nearest: [Candidate],
+    func nearestInBigComponent(_ finder: inout CandidateSearch, _ point: Coordinate, _ nearest: [Candidate],
                                        mode: TravelMode) -> [Candidate]? {
         var pieces = PieceSizes(rules: TraversalRules(graph: graph, mode: mode), tinyComponent: tinyComponent)
         return pieces.nearestInBig(&finder, point, nearest, limit: min(maxSnapDistance, Router.bigComponentReach))

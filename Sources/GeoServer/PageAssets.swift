@@ -33,7 +33,7 @@ public struct PageAssets: Sendable {
             problem = "the page's files were not found beside the executable (geoindex_GeoServer.resources/Web)"
             return
         }
-        for name in ["index.html", "app.css", "app.js", "basemap.js", "features-worker.js", "search.js", "channel.js", "draw.js"] {
+        for name in ["index.html", "app.css", "app.js", "basemap.js", "features-worker.js", "search.js", "channel.js", "draw.js", "isochrone.js"] {
             guard let f = PageAssets.read(PathName.join(web, name)) else {
                 problem = "the page's file \(PathName.join(web, name)) cannot be read"
                 return

@@ -58,6 +58,7 @@ public final class Service: Sendable {
     public enum Endpoint: String, Sendable {
         case photonSearch = "photon_search", photonReverse = "photon_reverse"
         case nominatimSearch = "nominatim_search", nominatimReverse = "nominatim_reverse", status
+        case isochrone
         case osrmRoute = "osrm_route", osrmMatch = "osrm_match", osrmNearest = "osrm_nearest", osrmOther = "osrm_other"
         case suggest, match, features, healthz, metrics, index, endpoints, config, asset, unknown
         case webSocket = "websocket"
@@ -81,6 +82,7 @@ public final class Service: Sendable {
         case "/suggest": return .suggest
         case "/match": return .match
         case "/features": return .features
+        case "/isochrone", "/isochrone/": return .isochrone
         case "/healthz": return .healthz
         case "/metrics": return .metrics
         case "/": return .index
@@ -138,6 +140,7 @@ public final class Service: Sendable {
         case .photonSearch, .photonReverse: r = ServiceErrors.photon(e)
         case .nominatimSearch, .nominatimReverse, .status: r = ServiceErrors.nominatim(e)
         case .osrmRoute, .osrmMatch, .osrmNearest, .osrmOther: r = ServiceErrors.osrm(e)
+        case .isochrone: r = ValhallaIsochrone.response(.init(code: 203, message: e.message, status: 503))
         default: r = ServiceErrors.ours(503, e.message)
         }
         r.headers.append(("Retry-After", "2"))
@@ -146,19 +149,23 @@ public final class Service: Sendable {
 
     func answer(_ request: HTTPRequest, endpoint: Endpoint, state: ServiceState) -> HTTPResponse {
         let post = endpoint == .match
+        // Valhalla's isochrone takes ?json= and a POSTed body alike.
+        let allowed = post ? ["POST"] : endpoint == .isochrone ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"]
         if request.method == "OPTIONS" {
-            var r = HTTPResponse(status: 204, headers: [("Allow", post ? "POST, OPTIONS" : "GET, HEAD, OPTIONS")])
+            let methods = (allowed + ["OPTIONS"]).joined(separator: ", ")
+            var r = HTTPResponse(status: 204, headers: [("Allow", methods)])
             if corsOrigin != nil {
-                r.headers.append(("Access-Control-Allow-Methods", post ? "POST, OPTIONS" : "GET, HEAD, OPTIONS"))
+                r.headers.append(("Access-Control-Allow-Methods", methods))
                 r.headers.append(("Access-Control-Allow-Headers", "Content-Type, Accept, Accept-Language"))
                 r.headers.append(("Access-Control-Max-Age", "86400"))
             }
             return r
         }
-        let allowed = post ? ["POST"] : ["GET", "HEAD"]
         guard endpoint == .unknown || allowed.contains(request.method) else {
-            var r = ServiceErrors.ours(405, "\(request.path) takes \(allowed.joined(separator: " or ")), not \(request.method)"
-                + (endpoint == .match ? " (OSRM's match is GET /match/v1/PROFILE/COORDINATES)" : ""))
+            var r = endpoint == .isochrone
+                ? ValhallaIsochrone.response(.init(code: 101, message: "Try a POST or GET request instead", status: 405))
+                : ServiceErrors.ours(405, "\(request.path) takes \(allowed.joined(separator: " or ")), not \(request.method)"
+                    + (endpoint == .match ? " (OSRM's match is GET /match/v1/PROFILE/COORDINATES)" : ""))
             r.headers.append(("Allow", (allowed + ["OPTIONS"]).joined(separator: ", ")))
             return r
         }
@@ -172,6 +179,7 @@ public final class Service: Sendable {
         case .suggest: return GeoAPI.suggest(request, state)
         case .match: return GeoAPI.match(request, state)
         case .features: return GeoAPI.features(request, state)
+        case .isochrone: return ValhallaIsochrone.handle(request, state)
         case .healthz: return GeoAPI.health(state, reloads: metrics.reloadState)
         case .metrics:
             return .text(metrics.render(state: state, counters: serverCounters), type: "text/plain; version=0.0.4; charset=utf-8")
@@ -251,6 +259,7 @@ public final class Service: Sendable {
             "GET /table/v1/{profile}/{lon,lat;…}  (OSRM table)", "GET /trip/v1/{profile}/{lon,lat;…}  (OSRM trip)",
             "GET /suggest?q=…  (geoquery JSON)", "POST /match  (a GPX, GeoJSON or CSV track)",
             "GET /features?bbox=minLon,minLat,maxLon,maxLat  (roads and places as GeoJSON)",
+            "GET /isochrone?json={...}, or POST the JSON  (Valhalla isochrone)",
             "GET /ws  (WebSocket: messages \"ID TARGET\" answered {\"id\",\"status\",\"body\"}, the map page's keystrokes)",
             "GET /healthz", "GET /metrics  (Prometheus)", "GET /  (the map page)", "GET /endpoints  (this list)",
         ].map { JSONValue.string($0) })),

@@ -1,13 +1,14 @@
 // The page's start: the map over the index's own base map, then the search
-// panel and the draw mode. `/config` says where the data is, whether the
+// panel, the draw mode and the reach mode (isochrones). `/config` says where the data is, whether the
 // operator added a tile layer (--tiles), and the server's icon names and
 // result types; nothing else is ever fetched from another host. Timings of each keystroke and drawing go to
 // window.geoserveTimings for the browser tests and the README's figures.
 import { BaseMap } from './basemap.js';
 import { SearchPanel, setVocabulary } from './search.js';
 import { DrawMode } from './draw.js';
+import { ReachMode } from './isochrone.js';
 
-window.geoserveTimings = { suggest: [], suggestFetch: [], draw: [] };
+window.geoserveTimings = { suggest: [], suggestFetch: [], draw: [], reach: [] };
 
 async function start() {
   const config = await (await fetch('/config')).json();
@@ -29,7 +30,8 @@ async function start() {
   if (!config.tiles) new BaseMap(map).start();
   const search = new SearchPanel(map);
   const draw = new DrawMode(map);
-  window.geoserve = { map, search, draw, fit: bounds => fitVisible(map, bounds) };
+  const reach = new ReachMode(map, draw);
+  window.geoserve = { map, search, draw, reach, fit: bounds => fitVisible(map, bounds) };
   document.body.dataset.ready = 'true';
 }
 
