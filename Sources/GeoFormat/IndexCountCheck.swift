@@ -29,6 +29,7 @@ enum IndexCountCheck {
                                         (.categories, index.categoryCount), (.trie, index.trie.tokenCount), (.postings, 0),
                                         (.quadtree, n), (.places, index.placeRowCount), (.extraTags, n)]
         if let g = index.roadGraph { out.append((.graph, g.nodeCount)) }
+        if let o = index.roadGraph?.overlay { out.append((.overlay, o.cutCount)) }
         if let m = index.mapShapes { out.append((.mapShapes, m.count)) }
         return out
     }

@@ -64,6 +64,9 @@ public enum IndexVerifier {
         if index.sections[.graph] != nil {
             if let f = checkGraph(index) { fault(.graph, f) }
         }
+        if index.sections[.overlay] != nil && index.roadGraph?.overlay == nil {
+            fault(.overlay, "not a well-formed routing overlay of this road graph (routes are searched without it)")
+        }
         if index.sections[.mapShapes] != nil {
             if let f = index.mapShapes.map({ $0.check() }) ?? "layout does not match its counts" { fault(.mapShapes, f) }
         }

@@ -55,7 +55,11 @@ public struct IndexWriter {
             (.extraTags, ExtraTagSectionBuilder.build(drafts.map(\.extra)), n),
         ]
         if let graphSection { sections.append((.graph, graphSection, graphItems)) }
-        if let overlaySection { sections.append((.overlay, overlaySection, 1)) }
+        // Items: the overlay's cut edges (its header's count at byte 24).
+        if let overlaySection, overlaySection.count >= 28 {
+            let cuts = (0..<4).reduce(0) { $0 | Int(overlaySection[24 + $1]) << (8 * $1) }
+            sections.append((.overlay, overlaySection, cuts))
+        }
         if let mapShapeSection { sections.append((.mapShapes, mapShapeSection, mapShapeCount)) }
         return sections
     }
