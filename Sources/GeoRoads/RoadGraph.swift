@@ -75,9 +75,17 @@ public struct RoadGraph: Sendable {
     @usableFromInline package let layout: RoadGraphFormat.Layout
     /// The routing overlay prepared at build time (RouteOverlay), nil when the index has none or it does
     /// not fit this graph: routes are then searched on the graph alone.
-    public private(set) var overlay: RouteOverlay?
-    /// Keeps an overlay made in memory alive (the index's overlay lives in the index's mapping).
-    private var overlayOwner: (any Sendable & AnyObject)?
+    public var overlay: RouteOverlay? { overlayStore?.overlay }
+    /// One reference for the overlay and what keeps its bytes alive, so copying the graph (as every
+    /// search's rules do) retains one object more, not several.
+    private var overlayStore: OverlayStore?
+
+    final class OverlayStore: Sendable {
+        let overlay: RouteOverlay
+        /// Keeps an overlay made in memory alive (the index's overlay lives in the index's mapping).
+        let owner: (any Sendable & AnyObject)?
+        init(_ overlay: RouteOverlay, owner: (any Sendable & AnyObject)?) { self.overlay = overlay; self.owner = owner }
+    }
     @inlinable public var nodeCount: Int { layout.nodeCount }
     @inlinable public var edgeCount: Int { layout.edgeCount }
     @usableFromInline let gridMinLat: Int32, gridMinLon: Int32, cellLat: Int32, cellLon: Int32
@@ -117,15 +125,15 @@ public struct RoadGraph: Sendable {
         let restrictions = RoadGraph.readRestrictions(view, l)
         turnTables = TravelMode.allCases.map { m in TurnTable(restrictions.filter { $0.modes.contains(m) }) }
         profilesAt = l.profiles; shapesAt = l.shapes; gridStartAt = l.gridStart; gridEdgesAt = l.gridEdges; namesAt = l.names
-        self.overlay = overlay.count == 0 ? nil : RouteOverlay(view: overlay, nodeCount: l.nodeCount, edgeCount: l.edgeCount)
+        overlayStore = overlay.count == 0 ? nil : RouteOverlay(view: overlay, nodeCount: l.nodeCount, edgeCount: l.edgeCount)
+            .map { OverlayStore($0, owner: nil) }
     }
 
     /// The same graph with the overlay in `bytes` (made in memory), or without one when they do not fit it.
     public func withOverlay(_ bytes: [UInt8]) -> RoadGraph {
         var g = self
         let storage = GraphStorage(bytes)
-        g.overlay = RouteOverlay(view: storage.view, nodeCount: nodeCount, edgeCount: edgeCount)
-        g.overlayOwner = storage
+        g.overlayStore = RouteOverlay(view: storage.view, nodeCount: nodeCount, edgeCount: edgeCount).map { OverlayStore($0, owner: storage) }
         return g
     }
 

@@ -80,20 +80,36 @@ public enum OverlayBuilder {
         }
         let memory = WeightMemory(base: storage.mutableBase)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var leafNodes = [[Int]](repeating: [], count: 1 << overlay.leafBits)
+        for n in 0..<graph.nodeCount { leafNodes[overlay.leaf(n)].append(n) }
+        let nodesOfLeaf = leafNodes
         for mode in TravelMode.allCases {
             guard let block = overlay.weightBlock(mode) else { continue }
             for level in 1...overlay.levels {
                 let cells = 1 << (overlay.leafBits - overlay.bitsPerLevel * (level - 1))
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
                     guard var search = OverlayCellSearch(graph: graph, overlay: overlay, mode: mode) else { return }
+                    var dist: [Double] = [], heap: [(Double, Int32)] = []
                     for cell in stride(from: worker, to: cells, by: workers) {
                         let entries = overlay.boundaries(level: level, cell: cell, exits: false)
                         let m = overlay.boundaries(level: level, cell: cell, exits: true).count
                         let start = overlay.matrixStart(level: level, cell: cell)
+                        // Leaf cells on their small graph (turn costs worked out once), unless a via-way
+                        // restriction needs the general search.
+                        let leafGraph = level == 1 && m > 0 ? OverlayLeafGraph(cell: cell, nodes: nodesOfLeaf[cell], search: search) : nil
                         for (i, k) in entries.enumerated() {
-                            search.search(from: overlay.item(level: level, exits: false, k), level: level, cell: cell)
+                            let b = overlay.item(level: level, exits: false, k)
+                            let row: [Double]
+                            if let leafGraph {
+                                row = leafGraph.state(of: overlay.directedEdge(ofBoundary: b))
+                                    .map { leafGraph.costs(from: $0, exitCount: m, scratch: &dist, heap: &heap) }
+                                    ?? [Double](repeating: .infinity, count: m)
+                            } else {
+                                search.search(from: b, level: level, cell: cell)
+                                row = search.found
+                            }
                             for j in 0..<m {
-                                let v = Float(search.found[j])
+                                let v = Float(row[j])
                                 memory.base.storeBytes(of: v.bitPattern.littleEndian, toByteOffset: block + 4 * (start + i * m + j), as: UInt32.self)
                             }
                         }

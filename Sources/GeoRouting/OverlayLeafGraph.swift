@@ -1,0 +1,133 @@
+// A leaf cell's streets as a small graph, for the build: one state per
+// directed edge arriving at a node of the cell, and per state its ways on
+// with each turn's cost worked out once (TurnCosts' angles and bearings are
+// what the weights' searches spent most of their time on, once per entry).
+// The searches from the cell's entries then run on plain arrays. A cell where
+// a via-way restriction begins needs the search states that remember its
+// progress: it has no such graph (nil), and the general search does it.
+import Foundation
+import GeoBase
+import GeoRoads
+
+struct OverlayLeafGraph {
+    /// The directed edge of each state.
+    let states: [DirectedEdge]
+    /// Arcs of state i: `first[i]..<first[i + 1]`; a target ≥ 0 is a state, −1 − k the cell's k-th exit.
+    private let first: [Int32]
+    private let target: [Int32]
+    private let cost: [Double]
+
+    /// The graph of leaf `cell` (its nodes `nodes`) under `search`'s rules, or nil when a via-way
+    /// restriction begins in it.
+    init?(cell: Int, nodes: [Int], search s: OverlayCellSearch) {
+        let graph = s.rules.graph, o = s.overlay, rules = s.rules, costs = s.costs
+        let turns = graph.turns(rules.mode)
+        var index: [DirectedEdge: Int32] = [:], states: [DirectedEdge] = []
+        var first: [Int32] = [0], target: [Int32] = [], cost: [Double] = []
+        for n in nodes {
+            graph.forEachAdjacent(n) { e, reversed in
+                let arriving = (DirectedEdge(e) << 1 | (reversed ? 1 : 0)) ^ 1
+                guard rules.allows(graph.profile(graph.edge(e).profile), forward: arriving & 1 == 0),
+                      index[arriving] == nil else { return }
+                index[arriving] = Int32(states.count)
+                states.append(arriving)
+            }
+        }
+        for d in states {
+            defer { first.append(Int32(target.count)) }
+            let inEdge = graph.edge(Int(d >> 1))
+            let n = d & 1 == 1 ? inEdge.from : inEdge.to
+            if rules.blocks(node: n) { continue }
+            let inProfile = graph.profile(inEdge.profile)
+            let checkTurns = graph.hasTurnRestriction(n)
+            let exits = costs.exits(at: n, arrivedBy: d)
+            for (out, profile) in exits.list {
+                if out == d ^ 1 && !exits.deadEnd { continue }
+                if checkTurns {
+                    guard let p = turns.step(prefix: -1, last: d, next: out) else { continue }
+                    if p >= 0 { return nil }
+                }
+                let ed = graph.edge(Int(out >> 1))
+                let alongWay = out & 1 == 0
+                let head = alongWay ? ed.to : ed.from
+                let c = costs.weight(at: n, from: d, to: out, roads: exits.roads, inProfile, profile)
+                    + rules.cost(metres: ed.length, profile, forward: alongWay)
+                if o.leaf(head) != cell {
+                    guard let b = o.boundary(of: out), let k = o.position(of: b, level: 1, cell: cell, exits: true) else { continue }
+                    target.append(Int32(-1 - k))
+                } else {
+                    guard let j = index[out] else { continue }
+                    target.append(j)
+                }
+                cost.append(c)
+            }
+        }
+        self.index = index
+        self.states = states
+        self.first = first
+        self.target = target
+        self.cost = cost
+    }
+
+    private let index: [DirectedEdge: Int32]
+
+    /// The state of directed edge `d`, if it arrives in the cell.
+    func state(of d: DirectedEdge) -> Int? { index[d].map(Int.init) }
+
+    /// The best cost from state `start` to each of the cell's `exitCount` exits (infinity: none).
+    func costs(from start: Int, exitCount: Int, scratch dist: inout [Double], heap: inout [(Double, Int32)]) -> [Double] {
+        var found = [Double](repeating: .infinity, count: exitCount)
+        if dist.count < states.count { dist = [Double](repeating: .infinity, count: states.count) }
+        var touched: [Int32] = [Int32(start)]
+        dist[start] = 0
+        heap.removeAll(keepingCapacity: true)
+        heap.append((0, Int32(start)))
+        while let (c, s) = popMin(&heap) {
+            guard c <= dist[Int(s)] else { continue }
+            for a in Int(first[Int(s)])..<Int(first[Int(s) + 1]) {
+                let next = c + cost[a], t = target[a]
+                if t < 0 {
+                    let k = Int(-1 - t)
+                    if next < found[k] { found[k] = next }
+                } else if next < dist[Int(t)] {
+                    if dist[Int(t)] == .infinity { touched.append(t) }
+                    dist[Int(t)] = next
+                    push(&heap, (next, t))
+                }
+            }
+        }
+        for t in touched { dist[Int(t)] = .infinity }
+        return found
+    }
+
+    private func push(_ heap: inout [(Double, Int32)], _ item: (Double, Int32)) {
+        heap.append(item)
+        var i = heap.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            guard heap[p].0 > heap[i].0 else { break }
+            heap.swapAt(p, i)
+            i = p
+        }
+    }
+
+    private func popMin(_ heap: inout [(Double, Int32)]) -> (Double, Int32)? {
+        guard let top = heap.first else { return nil }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            var i = 0
+            let n = heap.count
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < n && heap[l].0 < heap[m].0 { m = l }
+                if r < n && heap[r].0 < heap[m].0 { m = r }
+                if m == i { break }
+                heap.swapAt(i, m)
+                i = m
+            }
+        }
+        return top
+    }
+}
