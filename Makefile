@@ -14,6 +14,7 @@
 #   make bench-addresses  address search (success@1/@5 per query class) and reverse beside Nominatim and SQLite FTS5
 #   make bench-classes  what people type, in their languages (issue 12): success@1/@5 per class beside FTS5 and Nominatim
 #   make ranking-report  per query class, which ranking-weight changes would help (geobench weights on bench-classes' queries)
+#   make bench-routing  long routes and a 100 x 100 table on a generated country-size network, with and without the overlay, beside OSRM MLD and CH
 #   make rules-osrm     georoute beside OSRM's car, bicycle and foot profiles on one-rule maps (docs/ROUTING.md)
 
 SWIFT ?= swift
@@ -21,7 +22,7 @@ APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev libmicrohttpd-dev libjs-leaf
 BIN := .build/release
 DEMO := .build/demo
 
-.PHONY: all deps build demo test test-browser test-sanitize test-limits fuzz bench bench-build bench-search bench-match bench-scale bench-regions \
+.PHONY: all deps build demo test test-browser test-sanitize test-limits fuzz bench bench-build bench-search bench-match bench-scale bench-regions bench-routing \
         bench-serve bench-serve-reload serve-bench-tools clean
 
 all: build
@@ -92,7 +93,10 @@ test-limits: deps
 fuzz: deps
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} bash Fuzz/run.sh
 
-bench: bench-build bench-search bench-match bench-classes
+bench: bench-build bench-search bench-match bench-classes bench-routing
+
+bench-routing: build
+	python3 scripts/bench_routing.py --bin $(BIN) --out bench-out/routing
 
 bench-build: deps
 	bash scripts/bench_build.sh
