@@ -69,6 +69,41 @@ struct RouteOverlayTests {
         #expect(routes > 400)
     }
 
+    /// A hostile overlay that passes the reader's checks (weights, leaves, cut edges changed at random):
+    /// routes may be wrong but the search never crashes or hangs, and every route it gives joins up.
+    @Test func aHostileOverlayNeverCrashes() throws {
+        let graph = try TestData.graph(of: TestData.sample("town.osm"))
+        let good = try #require(OverlayBuilder.section(for: graph, leafSize: 2))
+        var rng = SplitMix64(seed: 99)
+        var read = 0
+        for _ in 0..<150 {
+            var bytes = good
+            for _ in 0..<(1 + Int(rng.next() % 8)) {
+                let at = RouteOverlay.headerSize + Int(rng.next() % UInt64(bytes.count - RouteOverlay.headerSize))
+                bytes[at] = rng.next() % 4 == 0 ? 0xFF : UInt8(truncatingIfNeeded: rng.next())
+            }
+            let hostile = graph.withOverlay(bytes)
+            guard hostile.overlay != nil else { continue }
+            read += 1
+            let rules = TraversalRules(graph: hostile, mode: .car, type: .fastest)
+            var finder = CandidateSearch(rules: rules)
+            var search = TurnSearch(rules: rules)
+            for _ in 0..<4 {
+                let a = Int(rng.next() % UInt64(graph.nodeCount)), b = Int(rng.next() % UInt64(graph.nodeCount))
+                let from = finder.nearest(to: graph.coordinate(ofNode: a).coordinate, maxRadius: 2_000, slack: 0.5)
+                let to = finder.nearest(to: graph.coordinate(ofNode: b).coordinate, maxRadius: 2_000, slack: 0.5)
+                guard !from.isEmpty, !to.isEmpty, let r = search.route(from: from, to: to) else { continue }
+                var at = r.path.leavesForward ? from[r.source].to : from[r.source].from
+                for step in r.path.steps {
+                    let e = graph.edge(step.edge)
+                    #expect((step.reversed ? e.to : e.from) == at, "a route through a hostile overlay is broken")
+                    at = step.reversed ? e.from : e.to
+                }
+            }
+        }
+        #expect(read > 20, "only \(read) of 150 mutated overlays passed the reader: the test reaches too little")
+    }
+
     @Test func aDamagedOverlayIsLeftOut() throws {
         let graph = try TestData.graph(of: TestData.sample("town.osm"))
         var bytes = try #require(OverlayBuilder.section(for: graph, leafSize: 2))
