@@ -47,6 +47,19 @@ struct RouteOverlayTests {
                 }
                 if !f.path.steps.isEmpty { crossed += 1 }
             }
+            // Whole routes (the unpacked streets' times and lengths) for some pairs: as without the overlay.
+            var router = Router(graph: graph)
+            for _ in 0..<25 {
+                let a = graph.coordinate(ofNode: Int(rng.next() % UInt64(graph.nodeCount))).coordinate
+                let b = graph.coordinate(ofNode: Int(rng.next() % UInt64(graph.nodeCount))).coordinate
+                router.useOverlay = true
+                let f = try? router.route(waypoints: [a, b], mode: mode)
+                router.useOverlay = false
+                let p = try? router.route(waypoints: [a, b], mode: mode)
+                guard let f, let p else { #expect((f == nil) == (p == nil)); continue }
+                let tf = f.segment.times.last ?? 0, tp = p.segment.times.last ?? 0
+                #expect(abs(tf - tp) <= 0.05 + 1e-5 * tp, "\(mode.name): a route takes \(tf) s with the overlay, \(tp) s without")
+            }
         }
         return (routes, crossed)
     }
