@@ -12,8 +12,9 @@ public struct IndexWriter {
     public var graphSection: [UInt8]?
     public var graphItems = 0
     public var graphMeta: [String: Int] = [:]
-    /// The routing overlay of the graph (RouteOverlay), when the build made one.
+    /// The routing overlay of the graph (RouteOverlay), when the build made one; its items are its cut edges.
     public var overlaySection: [UInt8]?
+    public var overlayItems = 0
     /// The SHPS section (MapShapeWriter.section) and its shape count; nil leaves it out.
     public var mapShapeSection: [UInt8]?
     public var mapShapeCount = 0
@@ -55,11 +56,7 @@ public struct IndexWriter {
             (.extraTags, ExtraTagSectionBuilder.build(drafts.map(\.extra)), n),
         ]
         if let graphSection { sections.append((.graph, graphSection, graphItems)) }
-        // Items: the overlay's cut edges (its header's count at byte 24).
-        if let overlaySection, overlaySection.count >= 28 {
-            let cuts = (0..<4).reduce(0) { $0 | Int(overlaySection[24 + $1]) << (8 * $1) }
-            sections.append((.overlay, overlaySection, cuts))
-        }
+        if let overlaySection { sections.append((.overlay, overlaySection, overlayItems)) }
         if let mapShapeSection { sections.append((.mapShapes, mapShapeSection, mapShapeCount)) }
         return sections
     }

@@ -97,8 +97,11 @@ public enum IndexBuilder {
             report.graphEdges = graph.edgeCount
             if let prepare = options.routingOverlay {
                 let storage = GraphStorage(graph.bytes)
-                if let g = RoadGraph(view: storage.view, owner: storage), let overlay = prepare(g) {
+                // Written only when it reads back as the overlay of this graph (its cut edges are the items).
+                if let g = RoadGraph(view: storage.view, owner: storage), let overlay = prepare(g),
+                   let read = g.withOverlay(overlay).overlay {
                     writer.overlaySection = overlay
+                    writer.overlayItems = read.cutCount
                     writer.graphMeta["overlay bytes"] = overlay.count
                     report.overlayBytes = overlay.count
                 }

@@ -105,6 +105,11 @@ public struct RouteOverlay: Sendable {
 
     /// The highest level at which leaves `a` and `b` lie in different cells (0 when the same leaf).
     @inlinable @inline(__always) public func splitLevel(_ a: Int, _ b: Int) -> Int {
+        RouteOverlay.splitLevel(a, b, levels: levels, bitsPerLevel: bitsPerLevel)
+    }
+
+    /// The same for an overlay of that shape (its builder asks before the bytes exist).
+    @inlinable @inline(__always) public static func splitLevel(_ a: Int, _ b: Int, levels: Int, bitsPerLevel: Int) -> Int {
         let x = a ^ b
         guard x != 0 else { return 0 }
         return min(levels, (Int.bitWidth - 1 - x.leadingZeroBitCount) / bitsPerLevel + 1)
@@ -152,6 +157,18 @@ public struct RouteOverlay: Sendable {
             if v < b { lo = mid + 1 } else { hi = mid }
         }
         return nil
+    }
+
+    /// Calls `body` with each exit (boundary number) of cell `cell` of `level` that entering it by boundary
+    /// `b` leads to, and its weight in the mode's block at byte `block` (exits with no path are left out).
+    @inlinable public func forEachExit(level: Int, cell: Int, from b: Int, block: Int, _ body: (Int, Float) -> Void) {
+        guard let i = position(of: b, level: level, cell: cell, exits: false) else { return }
+        let exits = boundaries(level: level, cell: cell, exits: true)
+        let row = matrixStart(level: level, cell: cell) + i * exits.count
+        for j in 0..<exits.count {
+            let w = weight(block: block, row + j)
+            if w.isFinite { body(item(level: level, exits: true, exits.lowerBound + j), w) }
+        }
     }
 
     /// First float of a cell's matrix (rows: entries, columns: exits) within a mode's block.

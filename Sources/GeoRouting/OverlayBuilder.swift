@@ -30,8 +30,7 @@ public enum OverlayBuilder {
             if leaf[ed.from] != leaf[ed.to] { cuts.append(UInt32(e)) }
         }
         func split(_ a: UInt32, _ b: UInt32) -> Int {
-            let x = Int(a ^ b)
-            return x == 0 ? 0 : min(shape.levels, (Int.bitWidth - 1 - x.leadingZeroBitCount) / shape.bitsPerLevel + 1)
+            RouteOverlay.splitLevel(Int(a), Int(b), levels: shape.levels, bitsPerLevel: shape.bitsPerLevel)
         }
         var w = ByteWriter()
         var levelBytes = ByteWriter()
@@ -89,7 +88,7 @@ public enum OverlayBuilder {
                 let cells = 1 << (overlay.leafBits - overlay.bitsPerLevel * (level - 1))
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
                     guard var search = OverlayCellSearch(graph: graph, overlay: overlay, mode: mode) else { return }
-                    var dist: [Double] = [], heap: [(Double, Int32)] = []
+                    var dist: [Double] = [], heap = CostHeap()
                     for cell in stride(from: worker, to: cells, by: workers) {
                         let entries = overlay.boundaries(level: level, cell: cell, exits: false)
                         let m = overlay.boundaries(level: level, cell: cell, exits: true).count

@@ -107,21 +107,16 @@ struct OverlayCellSearch {
             if key >= bound { break }
             let head = ends(overlay.directedEdge(ofBoundary: b)).head
             let sub = overlay.cell(leaf: overlay.leaf(head), level: below)
-            guard let i = overlay.position(of: b, level: below, cell: sub, exits: false) else { continue }
-            let exits = overlay.boundaries(level: below, cell: sub, exits: true)
-            let row = overlay.matrixStart(level: below, cell: sub) + i * exits.count
-            for j in 0..<exits.count {
-                let w = overlay.weight(block: block, row + j)
-                guard w.isFinite else { continue }
+            overlay.forEachExit(level: below, cell: sub, from: b, block: block) { b2, w in
                 let c = label.cost + Double(w)
-                let b2 = overlay.item(level: below, exits: true, exits.lowerBound + j)
                 let (t2, h2) = ends(overlay.directedEdge(ofBoundary: b2))
                 if overlay.splitLevel(overlay.leaf(t2), overlay.leaf(h2)) >= level {
-                    guard let k = overlay.position(of: b2, level: level, cell: cell, exits: true), c < found[k] else { continue }
+                    // Leaving the cell: one of its exits.
+                    guard let k = overlay.position(of: b2, level: level, cell: cell, exits: true), c < found[k] else { return }
                     found[k] = c
                     foundVia[k] = Int32(b)
                     if k == target { bound = c }
-                    continue
+                    return
                 }
                 space.relax(b2, cost: c, key: c, via: Int32(b))
             }

@@ -75,14 +75,14 @@ struct OverlayLeafGraph {
     func state(of d: DirectedEdge) -> Int? { index[d].map(Int.init) }
 
     /// The best cost from state `start` to each of the cell's `exitCount` exits (infinity: none).
-    func costs(from start: Int, exitCount: Int, scratch dist: inout [Double], heap: inout [(Double, Int32)]) -> [Double] {
+    func costs(from start: Int, exitCount: Int, scratch dist: inout [Double], heap: inout CostHeap) -> [Double] {
         var found = [Double](repeating: .infinity, count: exitCount)
         if dist.count < states.count { dist = [Double](repeating: .infinity, count: states.count) }
         var touched: [Int32] = [Int32(start)]
         dist[start] = 0
-        heap.removeAll(keepingCapacity: true)
-        heap.append((0, Int32(start)))
-        while let (c, s) = popMin(&heap) {
+        heap.removeAll()
+        heap.push(0, Int32(start))
+        while let (c, s) = heap.pop() {
             guard c <= dist[Int(s)] else { continue }
             for a in Int(first[Int(s)])..<Int(first[Int(s) + 1]) {
                 let next = c + cost[a], t = target[a]
@@ -92,42 +92,11 @@ struct OverlayLeafGraph {
                 } else if next < dist[Int(t)] {
                     if dist[Int(t)] == .infinity { touched.append(t) }
                     dist[Int(t)] = next
-                    push(&heap, (next, t))
+                    heap.push(next, t)
                 }
             }
         }
         for t in touched { dist[Int(t)] = .infinity }
         return found
-    }
-
-    private func push(_ heap: inout [(Double, Int32)], _ item: (Double, Int32)) {
-        heap.append(item)
-        var i = heap.count - 1
-        while i > 0 {
-            let p = (i - 1) / 2
-            guard heap[p].0 > heap[i].0 else { break }
-            heap.swapAt(p, i)
-            i = p
-        }
-    }
-
-    private func popMin(_ heap: inout [(Double, Int32)]) -> (Double, Int32)? {
-        guard let top = heap.first else { return nil }
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var i = 0
-            let n = heap.count
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < n && heap[l].0 < heap[m].0 { m = l }
-                if r < n && heap[r].0 < heap[m].0 { m = r }
-                if m == i { break }
-                heap.swapAt(i, m)
-                i = m
-            }
-        }
-        return top
     }
 }

@@ -25,16 +25,10 @@ enum OverlayQuery {
                           best: Double, graph: RoadGraph, space: inout SearchSpace, state: Int,
                           potential: (Int) -> Double) {
         guard let b = o.boundary(of: entering) else { return }
-        let cell = o.cell(leaf: o.leaf(node), level: level)
-        guard let i = o.position(of: b, level: level, cell: cell, exits: false) else { return }
-        let exits = o.boundaries(level: level, cell: cell, exits: true)
-        let row = o.matrixStart(level: level, cell: cell) + i * exits.count
-        for j in 0..<exits.count {
-            let w = o.weight(block: block, row + j)
-            guard w.isFinite else { continue }
+        o.forEachExit(level: level, cell: o.cell(leaf: o.leaf(node), level: level), from: b, block: block) { exit, w in
             let c = cost + Double(w)
-            guard c < best else { continue }
-            let d = o.directedEdge(ofBoundary: o.item(level: level, exits: true, exits.lowerBound + j))
+            guard c < best else { return }
+            let d = o.directedEdge(ofBoundary: exit)
             let e = graph.edge(Int(d >> 1))
             let head = d & 1 == 1 ? e.from : e.to
             space.relax(Int(d), cost: c, key: c + potential(head), via: Int32(truncatingIfNeeded: state), arc: UInt8(level))

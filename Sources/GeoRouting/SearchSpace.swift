@@ -24,7 +24,7 @@ struct SearchSpace {
     private var slots: [Int32]   // index into labels + 1; 0 = empty
     private var mask: Int
     private var usedSlots: [Int] = []
-    private var heap: [(cost: Double, node: Int32)] = []
+    private var heap = CostHeap()
 
     init(capacity: Int = 1024) {
         var n = 64
@@ -36,7 +36,7 @@ struct SearchSpace {
 
     var count: Int { labels.count }
     var isHeapEmpty: Bool { heap.isEmpty }
-    var topCost: Double { heap.first?.cost ?? .infinity }
+    var topCost: Double { heap.topCost }
 
     mutating func reset() {
         if usedSlots.count > slots.count / 4 {
@@ -46,7 +46,7 @@ struct SearchSpace {
         }
         usedSlots.removeAll(keepingCapacity: true)
         labels.removeAll(keepingCapacity: true)
-        heap.removeAll(keepingCapacity: true)
+        heap.removeAll()
     }
 
     @inline(__always) private func hash(_ node: Int32) -> Int {
@@ -99,13 +99,13 @@ struct SearchSpace {
             labels[i].isStart = isStart
             labels[i].arc = arc
         }
-        push(key, n)
+        heap.push(key, n)
         return true
     }
 
     /// The unsettled node with the lowest key, settled now; nil when the heap is empty.
     mutating func popMin() -> (node: Int, label: NodeLabel, key: Double)? {
-        while let (key, n) = pop() {
+        while let (key, n) = heap.pop() {
             guard let i = index(of: Int(n)), !labels[i].settled else { continue }
             labels[i].settled = true
             return (Int(n), labels[i], key)
@@ -124,38 +124,5 @@ struct SearchSpace {
             slots[s] = Int32(i + 1)
             usedSlots.append(s)
         }
-    }
-
-    // MARK: binary heap (stale entries are skipped when popped)
-
-    private mutating func push(_ cost: Double, _ node: Int32) {
-        heap.append((cost, node))
-        var i = heap.count - 1
-        while i > 0 {
-            let p = (i - 1) / 2
-            guard heap[p].cost > heap[i].cost else { break }
-            heap.swapAt(p, i)
-            i = p
-        }
-    }
-
-    private mutating func pop() -> (Double, Int32)? {
-        guard let top = heap.first else { return nil }
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var i = 0
-            let n = heap.count
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < n && heap[l].cost < heap[m].cost { m = l }
-                if r < n && heap[r].cost < heap[m].cost { m = r }
-                if m == i { break }
-                heap.swapAt(i, m)
-                i = m
-            }
-        }
-        return top
     }
 }
