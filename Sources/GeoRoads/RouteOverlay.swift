@@ -2,7 +2,8 @@
 // docs/FORMAT.md): a nested partition of the graph's nodes into cells (a
 // multi-level partition, as OSRM's MLD and CRP have it) and, per level, per
 // cell and per travel mode, the cost of the best path inside the cell from
-// each of its entries to each of its exits. Entries and exits are the edges
+// each of its entries to each of its exits, and that path's seconds and metres
+// (what a distance table reports without unpacking the path). Entries and exits are the edges
 // that cross cell borders, as directed edges: a way out of one cell is a way
 // into the next. A long route then crosses whole cells in one step each
 // instead of searching every street inside them. This file only reads and
@@ -11,7 +12,8 @@
 import GeoBase
 
 public struct RouteOverlay: Sendable {
-    public static let version: UInt32 = 1
+    /// Version 2 added each weight's seconds and metres (version 1 had the weights only).
+    public static let version: UInt32 = 2
     public static let headerSize = 64
 
     @usableFromInline let view: ByteView
@@ -26,14 +28,21 @@ public struct RouteOverlay: Sendable {
     public let cutCount: Int
     /// The travel modes that have weights (TravelModes bits).
     public let modes: TravelModes
-    /// Floats of weights per mode.
+    /// Floats of weights per mode (and as many of seconds, and of metres).
     public let weightCount: Int
     @usableFromInline let leavesAt: Int, cutsAt: Int, weightsAt: Int
     /// Per level: byte offsets of entry starts, entries, exit starts, exits, matrix starts.
     @usableFromInline let levelAt: [(entryStart: Int, entries: Int, exitStart: Int, exits: Int, matrixStart: Int)]
 
+    /// The version an overlay's bytes say they have (nil when too short to say): a reader that finds
+    /// another than `version` names both (IndexVerifier) and routes without the overlay.
+    public static func storedVersion(_ view: ByteView) -> UInt32? {
+        view.count >= 4 ? view.u32(0) : nil
+    }
+
     /// The overlay in `view` for a graph of `nodeCount` nodes and `edgeCount` edges, or nil when the bytes
-    /// are not a well-formed overlay of that graph (then routes are searched without it).
+    /// are not a well-formed overlay of that graph, or of another version than `version` (then routes are
+    /// searched without it).
     public init?(view: ByteView, nodeCount: Int, edgeCount: Int) {
         guard view.count >= RouteOverlay.headerSize, view.u32(0) == RouteOverlay.version,
               Int(view.u32(4)) == nodeCount, Int(view.u32(8)) == edgeCount else { return nil }
@@ -92,9 +101,10 @@ public struct RouteOverlay: Sendable {
             if level == levels { guard Int(view.u32(matrixStart + 4 * cells)) == weightCount else { return nil } }
         }
         levelAt = table.map { (entryStart: $0.0, entries: $0.1, exitStart: $0.2, exits: $0.3, matrixStart: $0.4) }
-        // Level matrices follow one another in each mode's block.
+        // Level matrices follow one another in each mode's block: its weights, then their seconds, then metres.
         weightsAt = o
-        guard view.count == o + 4 * weightCount * TravelMode.allCases.filter({ modes.contains($0) }).count else { return nil }
+        guard view.count == o + 4 * RouteOverlay.arraysPerMode * weightCount * TravelMode.allCases.filter({ modes.contains($0) }).count
+        else { return nil }
     }
 
     /// The leaf cell of node `n`.
@@ -160,14 +170,30 @@ public struct RouteOverlay: Sendable {
     }
 
     /// Calls `body` with each exit (boundary number) of cell `cell` of `level` that entering it by boundary
-    /// `b` leads to, and its weight in the mode's block at byte `block` (exits with no path are left out).
-    @inlinable public func forEachExit(level: Int, cell: Int, from b: Int, block: Int, _ body: (Int, Float) -> Void) {
+    /// `b` leads to, its weight in the mode's block at byte `block`, and the float index of that weight in
+    /// the block (for `seconds` and `metres`); exits with no path are left out.
+    @inlinable public func forEachExit(level: Int, cell: Int, from b: Int, block: Int, _ body: (Int, Float, Int) -> Void) {
         guard let i = position(of: b, level: level, cell: cell, exits: false) else { return }
         let exits = boundaries(level: level, cell: cell, exits: true)
         let row = matrixStart(level: level, cell: cell) + i * exits.count
         for j in 0..<exits.count {
             let w = weight(block: block, row + j)
-            if w.isFinite { body(item(level: level, exits: true, exits.lowerBound + j), w) }
+            if w.isFinite { body(item(level: level, exits: true, exits.lowerBound + j), w, row + j) }
+        }
+    }
+
+    /// The backward walk of `forEachExit`: calls `body` with each entry (boundary number) of cell `cell` of
+    /// `level` from which leaving it by exit boundary `b` can be reached, the weight of that crossing and its
+    /// float index in the block (the matrix read by column; entries with no path are left out). A search
+    /// from the targets towards the sources (BackwardOverlaySearch) crosses cells this way.
+    @inlinable public func forEachEntry(level: Int, cell: Int, to b: Int, block: Int, _ body: (Int, Float, Int) -> Void) {
+        guard let j = position(of: b, level: level, cell: cell, exits: true) else { return }
+        let entries = boundaries(level: level, cell: cell, exits: false)
+        let m = boundaries(level: level, cell: cell, exits: true).count
+        let start = matrixStart(level: level, cell: cell) + j
+        for i in 0..<entries.count {
+            let w = weight(block: block, start + i * m)
+            if w.isFinite { body(item(level: level, exits: false, entries.lowerBound + i), w, start + i * m) }
         }
     }
 
@@ -176,15 +202,29 @@ public struct RouteOverlay: Sendable {
         Int(view.u32(levelAt[level - 1].matrixStart + 4 * cell))
     }
 
-    /// Byte offset of mode `mode`'s weights, or nil when the overlay has none for it.
+    /// Float arrays per mode: weights, seconds, metres.
+    public static let arraysPerMode = 3
+
+    /// Byte offset of mode `mode`'s block (its weights, then their seconds and metres), or nil when the
+    /// overlay has none for it.
     @inlinable public func weightBlock(_ mode: TravelMode) -> Int? {
         guard modes.contains(mode) else { return nil }
         let rank = TravelMode.allCases.filter { $0.rawValue < mode.rawValue && modes.contains($0) }.count
-        return weightsAt + 4 * weightCount * rank
+        return weightsAt + 4 * RouteOverlay.arraysPerMode * weightCount * rank
     }
 
     /// The weight at float `k` of a mode's block that starts at byte `block` (infinity: no path).
     @inlinable @inline(__always) public func weight(block: Int, _ k: Int) -> Float {
         Float(bitPattern: view.u32(block + 4 * k))
+    }
+
+    /// Seconds of travel (turns included, no price of restricted roads) along the path of weight `k`.
+    @inlinable @inline(__always) public func seconds(block: Int, _ k: Int) -> Float {
+        Float(bitPattern: view.u32(block + 4 * (weightCount + k)))
+    }
+
+    /// Metres of the path of weight `k`.
+    @inlinable @inline(__always) public func metres(block: Int, _ k: Int) -> Float {
+        Float(bitPattern: view.u32(block + 4 * (2 * weightCount + k)))
     }
 }

@@ -1,10 +1,10 @@
 // The public distance table (OSRM's `table` service, and the matrix the trip
 // planner orders visits by): every source and destination snapped exactly as
 // `Router.route` snaps a waypoint, then one many-to-many search per source
-// (ManyToManySearch), so each cell is the duration and distance of the route
-// `Router.route` gives between the two points, or nil when there is none.
-// The search engine stays behind `Router.table`: a faster one (an overlay
-// over the graph's cells) can replace it without changing callers.
+// (TableSearch: buckets over the routing overlay, OverlayManyToMany, where the
+// graph has one; else one ManyToManySearch per source), so each cell is the
+// duration and distance of the route `Router.route` gives between the two
+// points, or nil when there is none.
 import Foundation
 import GeoBase
 import GeoRoads
@@ -73,30 +73,25 @@ extension Router {
             big[i] = b
             return b
         }
-        var search = ManyToManySearch(rules: rules)
-        var durations: [[Double?]] = [], distances: [[Double?]] = []
-        for i in rows {
-            var cells = search.run(from: snapped[i], to: columns.map { snapped[$0] })
-            // As Router.route: a leg with no route tries the end moved off a tiny piece, then the start, then both.
-            var missing = cells.indices.filter { cells[$0] == nil }
-            if !missing.isEmpty {
-                let ends = missing.map { bigger(columns[$0]) }
-                if ends.contains(where: { $0 != nil }) {
-                    fill(&cells, missing, search.run(from: snapped[i], to: ends.map { $0 ?? [] }))
-                }
-                missing = missing.filter { cells[$0] == nil }
+        var search = TableSearch(rules: rules, useOverlay: useOverlay)
+        var cells = search.run(from: rows.map { snapped[$0] }, to: columns.map { snapped[$0] })
+        // As Router.route: a leg with no route tries the end moved off a tiny piece, then the start, then both;
+        // each try one search over the rows and columns that still miss a cell.
+        func retry(_ start: (Int) -> [Candidate]?, _ end: (Int) -> [Candidate]?) {
+            let r = rows.indices.filter { i in cells[i].contains { $0 == nil } && start(rows[i]) != nil }
+            let c = columns.indices.filter { j in r.contains { cells[$0][j] == nil } && end(columns[j]) != nil }
+            guard !r.isEmpty, !c.isEmpty else { return }
+            let found = search.run(from: r.map { start(rows[$0])! }, to: c.map { end(columns[$0])! })
+            for (a, i) in r.enumerated() {
+                for (b, j) in c.enumerated() where cells[i][j] == nil { cells[i][j] = found[a][b] }
             }
-            if !missing.isEmpty, let start = bigger(i) {
-                fill(&cells, missing, search.run(from: start, to: missing.map { snapped[columns[$0]] }))
-                missing = missing.filter { cells[$0] == nil }
-                let ends = missing.map { bigger(columns[$0]) }
-                if ends.contains(where: { $0 != nil }) {
-                    fill(&cells, missing, search.run(from: start, to: ends.map { $0 ?? [] }))
-                }
-            }
-            durations.append(cells.map { $0?.duration })
-            distances.append(cells.map { $0?.distance })
         }
+        if cells.contains(where: { $0.contains { $0 == nil } }) {
+            retry({ snapped[$0] }, { bigger($0) })
+            retry({ bigger($0) }, { snapped[$0] })
+            retry({ bigger($0) }, { bigger($0) })
+        }
+        let durations = cells.map { $0.map { $0?.duration } }, distances = cells.map { $0.map { $0?.distance } }
         return DistanceMatrix(points: table, sources: rows, destinations: columns, durations: durations, distances: distances)
     }
 
@@ -110,7 +105,25 @@ extension Router {
         return c
     }
 
-    private func fill(_ cells: inout [ManyToManySearch.Cell?], _ columns: [Int], _ found: [ManyToManySearch.Cell?]) {
-        for (k, c) in zip(columns, found) where cells[k] == nil { cells[k] = c }
+}
+
+/// The engine behind `Router.table`: buckets over the routing overlay (OverlayManyToMany) where the graph
+/// has one for the mode, else one plain search per source (ManyToManySearch); the same cells either way.
+struct TableSearch {
+    private var overlay: OverlayManyToMany?
+    private var plain: ManyToManySearch
+
+    init(rules: TraversalRules, useOverlay: Bool) {
+        overlay = useOverlay ? OverlayManyToMany(rules: rules) : nil
+        plain = ManyToManySearch(rules: rules)
+    }
+
+    /// Whether the overlay answers.
+    var usesOverlay: Bool { overlay != nil }
+
+    /// `cells[i][j]`: the best path from any candidate of `sources[i]` to any of `groups[j]`, or nil.
+    mutating func run(from sources: [[Candidate]], to groups: [[Candidate]]) -> [[ManyToManySearch.Cell?]] {
+        if overlay != nil { return overlay!.run(from: sources, to: groups) }
+        return sources.map { plain.run(from: $0, to: groups) }
     }
 }

@@ -3,7 +3,8 @@
 // out the section (RouteOverlay, docs/FORMAT.md), then fill in every mode's
 // weights level by level, cells of one level in parallel — the leaf cells
 // from the graph itself, each higher level from the one below
-// (OverlayCellSearch). Only the fastest route of each mode has weights: the
+// (OverlayCellSearch), each weight with the seconds and metres of its path
+// (what distance tables add up). Only the fastest route of each mode has weights: the
 // shortest route, and a search that ignores the rules (map matching), run on
 // the graph alone.
 import Foundation
@@ -67,7 +68,8 @@ public enum OverlayBuilder {
         for l in leaf { w.u32(l) }
         for c in cuts { w.u32(c) }
         var out = w.bytes + levelBytes.bytes
-        out += [UInt8](repeating: 0, count: 4 * weightCount * TravelMode.allCases.filter { modeSet.contains($0) }.count)
+        out += [UInt8](repeating: 0, count: 4 * RouteOverlay.arraysPerMode * weightCount
+                                       * TravelMode.allCases.filter { modeSet.contains($0) }.count)
         return out
     }
 
@@ -88,7 +90,7 @@ public enum OverlayBuilder {
                 let cells = 1 << (overlay.leafBits - overlay.bitsPerLevel * (level - 1))
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
                     guard var search = OverlayCellSearch(graph: graph, overlay: overlay, mode: mode) else { return }
-                    var dist: [Double] = [], heap = CostHeap()
+                    var scratch = OverlayLeafGraph.Scratch()
                     for cell in stride(from: worker, to: cells, by: workers) {
                         let entries = overlay.boundaries(level: level, cell: cell, exits: false)
                         let m = overlay.boundaries(level: level, cell: cell, exits: true).count
@@ -98,18 +100,25 @@ public enum OverlayBuilder {
                         let leafGraph = level == 1 && m > 0 ? OverlayLeafGraph(cell: cell, nodes: nodesOfLeaf[cell], search: search) : nil
                         for (i, k) in entries.enumerated() {
                             let b = overlay.item(level: level, exits: false, k)
-                            let row: [Double]
+                            let row: (cost: [Double], seconds: [Double], metres: [Double])
                             if let leafGraph {
+                                let none = [Double](repeating: .infinity, count: m)
                                 row = leafGraph.state(of: overlay.directedEdge(ofBoundary: b))
-                                    .map { leafGraph.costs(from: $0, exitCount: m, scratch: &dist, heap: &heap) }
-                                    ?? [Double](repeating: .infinity, count: m)
+                                    .map { leafGraph.costs(from: $0, exitCount: m, scratch: &scratch) } ?? (none, none, none)
                             } else {
                                 search.search(from: b, level: level, cell: cell)
-                                row = search.found
+                                row = (search.found, search.foundSeconds, search.foundMetres)
+                            }
+                            // The weights, then their seconds, then metres (RouteOverlay.seconds, .metres).
+                            func store(_ array: Int, _ k: Int, _ v: Double) {
+                                memory.base.storeBytes(of: Float(v).bitPattern.littleEndian,
+                                                       toByteOffset: block + 4 * (array * overlay.weightCount + k), as: UInt32.self)
                             }
                             for j in 0..<m {
-                                let v = Float(row[j])
-                                memory.base.storeBytes(of: v.bitPattern.littleEndian, toByteOffset: block + 4 * (start + i * m + j), as: UInt32.self)
+                                let k = start + i * m + j
+                                store(0, k, row.cost[j])
+                                store(1, k, row.seconds[j])
+                                store(2, k, row.metres[j])
                             }
                         }
                     }

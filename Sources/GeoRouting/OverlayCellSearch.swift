@@ -1,8 +1,8 @@
 // Searches confined to one cell of the routing overlay, from one of its
 // entries: what the overlay's weights are made of at build time (the best
-// cost from the entry to each exit) and, at query time, how a step across a
-// cell is turned back into the streets it stands for (the best path from the
-// entry to one exit). In a leaf cell the search runs on the graph's directed
+// cost from the entry to each exit, and that path's seconds and metres) and,
+// at query time, how a step across a cell is turned back into the streets it
+// stands for (the best path from the entry to one exit). In a leaf cell the search runs on the graph's directed
 // edges with the router's whole turn model (restrictions, U-turns only where
 // the road ends, turn times, barriers, the price of roads for local access
 // only: TurnSearch's rules, so an overlay step costs exactly what the plain
@@ -24,6 +24,11 @@ struct OverlayCellSearch {
     /// Per exit of the cell searched: best cost found, and the state (or boundary) it was reached from.
     private(set) var found: [Double] = []
     private var foundVia: [Int32] = []
+    /// Per exit: seconds (turns included, no prices) and metres of the path of cost `found`.
+    private(set) var foundSeconds: [Double] = []
+    private(set) var foundMetres: [Double] = []
+    /// Metres of each label's path, by label index (the labels carry the cost and, as `distance`, the seconds).
+    private var metres: [Double] = []
 
     init?(graph: RoadGraph, overlay: RouteOverlay, mode: TravelMode) {
         guard let block = overlay.weightBlock(mode) else { return nil }
@@ -47,6 +52,8 @@ struct OverlayCellSearch {
         let exits = overlay.boundaries(level: level, cell: cell, exits: true)
         found = [Double](repeating: .infinity, count: exits.count)
         foundVia = [Int32](repeating: -1, count: exits.count)
+        foundSeconds = [Double](repeating: .infinity, count: exits.count)
+        foundMetres = [Double](repeating: .infinity, count: exits.count)
         space.reset()
         if level == 1 {
             searchLeaf(from: overlay.directedEdge(ofBoundary: b), cell: cell, target: target)
@@ -59,12 +66,20 @@ struct OverlayCellSearch {
         s < stateBase ? DirectedEdge(s) : turns.prefixes[s - stateBase].last!
     }
 
+    /// Keeps `m` as the metres of the label at index `i` (when a relaxation lowered it).
+    @inline(__always) private mutating func setMetres(_ i: Int?, _ m: Double) {
+        guard let i else { return }
+        if metres.count <= i { metres += [Double](repeating: 0, count: max(64, i + 1 - metres.count)) }
+        metres[i] = m
+    }
+
     private mutating func searchLeaf(from start: DirectedEdge, cell: Int, target: Int?) {
         let graph = rules.graph
         var bound = Double.infinity
-        space.relax(Int(start), cost: 0, key: 0, via: -1)
-        while let (state, label, key) = space.popMin() {
+        setMetres(space.relax(Int(start), cost: 0, key: 0, via: -1), 0)
+        while let (li, key) = space.popMinIndex() {
             if key >= bound { break }
+            let label = space.labels[li], state = Int(label.node), here = metres[li]
             let arrived = edge(ofState: state)
             let inEdge = graph.edge(Int(arrived >> 1))
             let n = arrived & 1 == 1 ? inEdge.from : inEdge.to
@@ -83,18 +98,22 @@ struct OverlayCellSearch {
                 let ed = graph.edge(Int(out >> 1))
                 let alongWay = out & 1 == 0
                 let head = alongWay ? ed.to : ed.from
-                let c = label.cost + costs.weight(at: n, from: arrived, to: out, roads: exits.roads, inProfile, profile)
-                    + rules.cost(metres: ed.length, profile, forward: alongWay)
+                let turn = costs.turn(at: n, from: arrived, to: out, roads: exits.roads, inProfile, profile)
+                let c = label.cost + turn.weight + rules.cost(metres: ed.length, profile, forward: alongWay)
+                let t = label.distance + turn.seconds + ed.length / rules.speed(profile, forward: alongWay)
                 if overlay.leaf(head) != cell {
                     // Leaving the cell: one of its exits (a state never carries a restriction across).
                     guard next < 0, let b = overlay.boundary(of: out),
                           let j = overlay.position(of: b, level: 1, cell: cell, exits: true), c < found[j] else { continue }
                     found[j] = c
                     foundVia[j] = Int32(state)
+                    foundSeconds[j] = t
+                    foundMetres[j] = here + ed.length
                     if j == target { bound = c }
                     continue
                 }
-                space.relax(next >= 0 ? stateBase + Int(next) : Int(out), cost: c, key: c, via: Int32(state))
+                setMetres(space.relax(next >= 0 ? stateBase + Int(next) : Int(out), cost: c, key: c, via: Int32(state), distance: t),
+                          here + ed.length)
             }
         }
     }
@@ -102,23 +121,28 @@ struct OverlayCellSearch {
     private mutating func searchCells(from start: Int, level: Int, cell: Int, target: Int?) {
         let below = level - 1
         var bound = Double.infinity
-        space.relax(start, cost: 0, key: 0, via: -1)
-        while let (b, label, key) = space.popMin() {
+        setMetres(space.relax(start, cost: 0, key: 0, via: -1), 0)
+        while let (li, key) = space.popMinIndex() {
             if key >= bound { break }
+            let label = space.labels[li], b = Int(label.node), here = metres[li]
             let head = ends(overlay.directedEdge(ofBoundary: b)).head
             let sub = overlay.cell(leaf: overlay.leaf(head), level: below)
-            overlay.forEachExit(level: below, cell: sub, from: b, block: block) { b2, w in
+            overlay.forEachExit(level: below, cell: sub, from: b, block: block) { b2, w, at in
                 let c = label.cost + Double(w)
+                let t = label.distance + Double(overlay.seconds(block: block, at))
+                let m = here + Double(overlay.metres(block: block, at))
                 let (t2, h2) = ends(overlay.directedEdge(ofBoundary: b2))
                 if overlay.splitLevel(overlay.leaf(t2), overlay.leaf(h2)) >= level {
                     // Leaving the cell: one of its exits.
                     guard let k = overlay.position(of: b2, level: level, cell: cell, exits: true), c < found[k] else { return }
                     found[k] = c
                     foundVia[k] = Int32(b)
+                    foundSeconds[k] = t
+                    foundMetres[k] = m
                     if k == target { bound = c }
                     return
                 }
-                space.relax(b2, cost: c, key: c, via: Int32(b))
+                setMetres(space.relax(b2, cost: c, key: c, via: Int32(b), distance: t), m)
             }
         }
     }

@@ -1,7 +1,8 @@
 // A leaf cell's streets as a small graph, for the build: one state per
 // directed edge arriving at a node of the cell, and per state its ways on
-// with each turn's cost worked out once (TurnCosts' angles and bearings are
-// what the weights' searches spent most of their time on, once per entry).
+// with each turn's cost, seconds and metres worked out once (TurnCosts'
+// angles and bearings are what the weights' searches spent most of their time
+// on, once per entry).
 // The searches from the cell's entries then run on plain arrays. A cell where
 // a via-way restriction begins needs the search states that remember its
 // progress: it has no such graph (nil), and the general search does it.
@@ -16,6 +17,8 @@ struct OverlayLeafGraph {
     private let first: [Int32]
     private let target: [Int32]
     private let cost: [Double]
+    /// Seconds and metres of each arc (the turn and the edge after it).
+    private let seconds: [Double], metres: [Double]
 
     /// The graph of leaf `cell` (its nodes `nodes`) under `search`'s rules, or nil when a via-way
     /// restriction begins in it.
@@ -23,7 +26,7 @@ struct OverlayLeafGraph {
         let graph = s.rules.graph, o = s.overlay, rules = s.rules, costs = s.costs
         let turns = graph.turns(rules.mode)
         var index: [DirectedEdge: Int32] = [:], states: [DirectedEdge] = []
-        var first: [Int32] = [0], target: [Int32] = [], cost: [Double] = []
+        var first: [Int32] = [0], target: [Int32] = [], cost: [Double] = [], seconds: [Double] = [], metres: [Double] = []
         for n in nodes {
             graph.forEachAdjacent(n) { e, reversed in
                 let arriving = (DirectedEdge(e) << 1 | (reversed ? 1 : 0)) ^ 1
@@ -50,8 +53,8 @@ struct OverlayLeafGraph {
                 let ed = graph.edge(Int(out >> 1))
                 let alongWay = out & 1 == 0
                 let head = alongWay ? ed.to : ed.from
-                let c = costs.weight(at: n, from: d, to: out, roads: exits.roads, inProfile, profile)
-                    + rules.cost(metres: ed.length, profile, forward: alongWay)
+                let turn = costs.turn(at: n, from: d, to: out, roads: exits.roads, inProfile, profile)
+                let c = turn.weight + rules.cost(metres: ed.length, profile, forward: alongWay)
                 if o.leaf(head) != cell {
                     guard let b = o.boundary(of: out), let k = o.position(of: b, level: 1, cell: cell, exits: true) else { continue }
                     target.append(Int32(-1 - k))
@@ -60,6 +63,8 @@ struct OverlayLeafGraph {
                     target.append(j)
                 }
                 cost.append(c)
+                seconds.append(turn.seconds + ed.length / rules.speed(profile, forward: alongWay))
+                metres.append(ed.length)
             }
         }
         self.index = index
@@ -67,6 +72,8 @@ struct OverlayLeafGraph {
         self.first = first
         self.target = target
         self.cost = cost
+        self.seconds = seconds
+        self.metres = metres
     }
 
     private let index: [DirectedEdge: Int32]
@@ -74,29 +81,46 @@ struct OverlayLeafGraph {
     /// The state of directed edge `d`, if it arrives in the cell.
     func state(of d: DirectedEdge) -> Int? { index[d].map(Int.init) }
 
-    /// The best cost from state `start` to each of the cell's `exitCount` exits (infinity: none).
-    func costs(from start: Int, exitCount: Int, scratch dist: inout [Double], heap: inout CostHeap) -> [Double] {
+    /// Scratch arrays of the searches, one entry per state, reused from one entry to the next.
+    struct Scratch {
+        var dist: [Double] = [], seconds: [Double] = [], metres: [Double] = []
+        var heap = CostHeap()
+    }
+
+    /// The best cost from state `start` to each of the cell's `exitCount` exits (infinity: none), with the
+    /// seconds and metres of each such path.
+    func costs(from start: Int, exitCount: Int, scratch: inout Scratch) -> (cost: [Double], seconds: [Double], metres: [Double]) {
         var found = [Double](repeating: .infinity, count: exitCount)
-        if dist.count < states.count { dist = [Double](repeating: .infinity, count: states.count) }
+        var foundSeconds = found, foundMetres = found
+        if scratch.dist.count < states.count {
+            scratch.dist = [Double](repeating: .infinity, count: states.count)
+            scratch.seconds = [Double](repeating: 0, count: states.count)
+            scratch.metres = scratch.seconds
+        }
         var touched: [Int32] = [Int32(start)]
-        dist[start] = 0
-        heap.removeAll()
-        heap.push(0, Int32(start))
-        while let (c, s) = heap.pop() {
-            guard c <= dist[Int(s)] else { continue }
+        scratch.dist[start] = 0
+        scratch.seconds[start] = 0
+        scratch.metres[start] = 0
+        scratch.heap.removeAll()
+        scratch.heap.push(0, Int32(start))
+        while let (c, s) = scratch.heap.pop() {
+            guard c <= scratch.dist[Int(s)] else { continue }
+            let t0 = scratch.seconds[Int(s)], m0 = scratch.metres[Int(s)]
             for a in Int(first[Int(s)])..<Int(first[Int(s) + 1]) {
                 let next = c + cost[a], t = target[a]
                 if t < 0 {
                     let k = Int(-1 - t)
-                    if next < found[k] { found[k] = next }
-                } else if next < dist[Int(t)] {
-                    if dist[Int(t)] == .infinity { touched.append(t) }
-                    dist[Int(t)] = next
-                    heap.push(next, t)
+                    if next < found[k] { found[k] = next; foundSeconds[k] = t0 + seconds[a]; foundMetres[k] = m0 + metres[a] }
+                } else if next < scratch.dist[Int(t)] {
+                    if scratch.dist[Int(t)] == .infinity { touched.append(t) }
+                    scratch.dist[Int(t)] = next
+                    scratch.seconds[Int(t)] = t0 + seconds[a]
+                    scratch.metres[Int(t)] = m0 + metres[a]
+                    scratch.heap.push(next, t)
                 }
             }
         }
-        for t in touched { dist[Int(t)] = .infinity }
-        return found
+        for t in touched { scratch.dist[Int(t)] = .infinity }
+        return (found, foundSeconds, foundMetres)
     }
 }

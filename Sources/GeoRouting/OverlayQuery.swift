@@ -25,7 +25,7 @@ enum OverlayQuery {
                           best: Double, graph: RoadGraph, space: inout SearchSpace, state: Int,
                           potential: (Int) -> Double) {
         guard let b = o.boundary(of: entering) else { return }
-        o.forEachExit(level: level, cell: o.cell(leaf: o.leaf(node), level: level), from: b, block: block) { exit, w in
+        o.forEachExit(level: level, cell: o.cell(leaf: o.leaf(node), level: level), from: b, block: block) { exit, w, _ in
             let c = cost + Double(w)
             guard c < best else { return }
             let d = o.directedEdge(ofBoundary: exit)

@@ -79,10 +79,12 @@ struct SearchSpace {
         index(of: node).map { labels[$0] }
     }
 
-    /// Lowers the label of `node` to `cost` (creating it) and queues it with `key`; false when not better.
+    /// Lowers the label of `node` to `cost` (creating it) and queues it with `key`. Returns the label's index
+    /// in `labels` (a search that carries one more quantity per label keeps it in an array of its own at
+    /// that index), nil when the cost was not better.
     @discardableResult
     mutating func relax(_ node: Int, cost: Double, key: Double, via: Int32, isStart: Bool = false,
-                        distance: Double = 0, arc: UInt8 = 0) -> Bool {
+                        distance: Double = 0, arc: UInt8 = 0) -> Int? {
         let n = Int32(truncatingIfNeeded: node)
         let s = slot(of: n)
         if slots[s] == 0 {
@@ -90,25 +92,32 @@ struct SearchSpace {
             slots[s] = Int32(labels.count)
             usedSlots.append(s)
             if labels.count * 2 > slots.count { grow() }
-        } else {
-            let i = Int(slots[s]) - 1
-            guard !labels[i].settled, cost < labels[i].cost else { return false }
-            labels[i].cost = cost
-            labels[i].distance = distance
-            labels[i].via = via
-            labels[i].isStart = isStart
-            labels[i].arc = arc
+            heap.push(key, n)
+            return labels.count - 1
         }
+        let i = Int(slots[s]) - 1
+        guard !labels[i].settled, cost < labels[i].cost else { return nil }
+        labels[i].cost = cost
+        labels[i].distance = distance
+        labels[i].via = via
+        labels[i].isStart = isStart
+        labels[i].arc = arc
         heap.push(key, n)
-        return true
+        return i
     }
 
     /// The unsettled node with the lowest key, settled now; nil when the heap is empty.
     mutating func popMin() -> (node: Int, label: NodeLabel, key: Double)? {
+        guard let (i, key) = popMinIndex() else { return nil }
+        return (Int(labels[i].node), labels[i], key)
+    }
+
+    /// The same, as the index of its label in `labels` (for a search that keeps more per label).
+    mutating func popMinIndex() -> (index: Int, key: Double)? {
         while let (key, n) = heap.pop() {
             guard let i = index(of: Int(n)), !labels[i].settled else { continue }
             labels[i].settled = true
-            return (Int(n), labels[i], key)
+            return (i, key)
         }
         return nil
     }

@@ -79,11 +79,20 @@ struct TurnCosts {
     /// road for local access only.
     @inline(__always) func weight(at n: Int, from a: DirectedEdge, to b: DirectedEdge, roads: Int,
                                   _ pa: RoadProfile, _ pb: RoadProfile) -> Double {
-        var c = weighsTime ? duration(at: n, from: a, to: b, roads: roads) : 0
-        if !rules.ignoreRestrictions && pb.restricted.contains(rules.mode) && !pa.restricted.contains(rules.mode) {
-            c += restrictedPenalty
-        }
-        return c
+        (weighsTime ? duration(at: n, from: a, to: b, roads: roads) : 0) + price(pa, pb)
+    }
+
+    /// A turn's weight and its seconds together, the angle worked out once (for searches that report both).
+    @inline(__always) func turn(at n: Int, from a: DirectedEdge, to b: DirectedEdge, roads: Int,
+                                _ pa: RoadProfile, _ pb: RoadProfile) -> (weight: Double, seconds: Double) {
+        let t = duration(at: n, from: a, to: b, roads: roads)
+        return ((weighsTime ? t : 0) + price(pa, pb), t)
+    }
+
+    /// The part of a turn's weight that is no time: the price of entering a road for local access only from
+    /// an open one (0 for any other turn).
+    @inline(__always) func price(_ pa: RoadProfile, _ pb: RoadProfile) -> Double {
+        !rules.ignoreRestrictions && pb.restricted.contains(rules.mode) && !pa.restricted.contains(rules.mode) ? restrictedPenalty : 0
     }
 
     /// The weight of setting off from a node onto a road: the price of a road for local access only (a point
