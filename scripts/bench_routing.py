@@ -9,9 +9,9 @@ memory) and serves each: geoserve on both indexes, osrm-routed with --algorithm 
 Then the same BENCH_ROUTES random pairs of town centres at least a third of the network apart
 go to every server one by one over one keep-alive connection (latency p50/p99/max, client side),
 and a BENCH_TABLE x BENCH_TABLE /table. Checks that geoserve's durations with and without the
-overlay agree (the exactness the tests prove on real extracts), and reports OSRM's durations
-beside ours (their car profile's speeds differ in detail). A peer that cannot be set up is
-reported as skipped with the reason.
+overlay agree, route by route and cell by cell of the table (the exactness the tests prove on
+real extracts), and reports OSRM's durations beside ours (their car profile's speeds differ in
+detail). A peer that cannot be set up is reported as skipped with the reason.
 
     python3 scripts/bench_routing.py --bin .build/release [--out bench-out/routing]
 
@@ -103,7 +103,8 @@ def measure(server, route_pairs, table_points):
     lat.sort()
     return {"p50_ms": round(statistics.median(lat), 2), "p99_ms": round(lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2),
             "max_ms": round(lat[-1], 2), "routes": len(lat), "no_route": durations.count(None),
-            "table_ms": round(table_ms, 1), "table_code": table.get("code"), "durations": durations}
+            "table_ms": round(table_ms, 1), "table_code": table.get("code"), "durations": durations,
+            "table_durations": table.get("durations") or []}
 
 
 def main():
@@ -167,6 +168,10 @@ def main():
     fast, plain = report["servers"]["geoserve (overlay)"], report["servers"]["geoserve (no overlay)"]
     same = sum(1 for x, y in zip(fast["durations"], plain["durations"]) if x is not None and y is not None and abs(x - y) <= 0.1)
     report["overlay_equal_durations"] = f"{same} of {len(route_pairs)}"
+    # The table's cells too: with the overlay (buckets over the cells) as without (a search per source).
+    cells = [(x, y) for rx, ry in zip(fast["table_durations"], plain["table_durations"]) for x, y in zip(rx, ry)]
+    cells_same = sum(1 for x, y in cells if (x is None) == (y is None) and (x is None or abs(x - y) <= 0.1))
+    report["overlay_equal_table_cells"] = f"{cells_same} of {len(cells)}"
     print(f"\nRouting on {towns} x {towns} towns ({report['input_bytes'] / 1e6:.0f} MB OSM), "
           f"{len(route_pairs)} routes, a {n} x {n} table\n")
     print("| | build s | build peak MB | route p50 ms | p99 ms | max ms | table ms |")
@@ -181,13 +186,15 @@ def main():
             keys = ("extract_seconds", "partition_seconds", "customize_seconds") if "mld" in name else ("extract_seconds", "contract_seconds")
             b = {"seconds": round(sum(prep.get(k, 0) for k in keys), 1), "peak_mb": "–"}
         print(f"| {name} | {b.get('seconds', '')} | {b.get('peak_mb', '')} | {m['p50_ms']} | {m['p99_ms']} | {m['max_ms']} | {m['table_ms']} |")
-    print(f"\ngeoserve's durations with and without the overlay agree for {report['overlay_equal_durations']} routes")
+    print(f"\ngeoserve's durations with and without the overlay agree for {report['overlay_equal_durations']} routes"
+          f" and {report['overlay_equal_table_cells']} table cells")
     found = len([d for d in plain["durations"] if d is not None])
     for m in report["servers"].values():
         m.pop("durations", None)
+        m.pop("table_durations", None)
     (out / "routing.json").write_text(json.dumps(report, indent=1))
     # The overlay must never change an answer.
-    return 0 if same == found else 1
+    return 0 if same == found and cells_same == len(cells) else 1
 
 
 if __name__ == "__main__":

@@ -64,8 +64,15 @@ public enum IndexVerifier {
         if index.sections[.graph] != nil {
             if let f = checkGraph(index) { fault(.graph, f) }
         }
-        if index.sections[.overlay] != nil && index.roadGraph?.overlay == nil {
-            fault(.overlay, "not a well-formed routing overlay of this road graph (routes are searched without it)")
+        if let s = index.sections[.overlay], index.roadGraph?.overlay == nil {
+            // An overlay of another version is no damage, but it is not used: say which, and what to do.
+            let stored = RouteOverlay.storedVersion(index.file.view.slice(s.offset, s.length))
+            if let stored, stored != RouteOverlay.version {
+                fault(.overlay, "routing overlay version \(stored), this build reads version \(RouteOverlay.version): "
+                      + "routes are searched without it; rebuild the index to use it")
+            } else {
+                fault(.overlay, "not a well-formed routing overlay of this road graph (routes are searched without it)")
+            }
         }
         if index.sections[.mapShapes] != nil {
             if let f = index.mapShapes.map({ $0.check() }) ?? "layout does not match its counts" { fault(.mapShapes, f) }

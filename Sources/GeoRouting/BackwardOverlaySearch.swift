@@ -27,14 +27,13 @@ struct BackwardOverlaySearch {
     let overlay: RouteOverlay
     /// Byte offset of the mode's block in the overlay.
     let block: Int
+    /// The turn model run backwards (which states step onto an edge).
+    let model: ReverseTurns
     private let turns: TurnTable
     private let stateBase: Int
-    /// The via-way prefix states (TurnTable.prefixes) by their last edge: the states that arrive by it
-    /// while remembering a restriction's progress.
-    private let prefixesByLast: [DirectedEdge: [Int32]]
     private var space = SearchSpace()
-    /// Metres of each label's path, by label index (labels carry the cost and, as `distance`, the seconds).
-    private var metres: [Double] = []
+    /// Seconds (turns included, no prices) and metres of each label's path, by label index.
+    private var extra: [(seconds: Double, metres: Double)] = []
 
     /// A backward search for the fastest route of `rules`' mode, or nil when the graph's overlay has no
     /// weights for it (or the rules are not the fastest route with every restriction, which is what the
@@ -48,9 +47,7 @@ struct BackwardOverlaySearch {
         self.block = block
         turns = rules.graph.turns(rules.mode)
         stateBase = 2 * rules.graph.edgeCount
-        var byLast: [DirectedEdge: [Int32]] = [:]
-        for (i, p) in turns.prefixes.enumerated() { byLast[p.last!, default: []].append(Int32(i)) }
-        prefixesByLast = byLast
+        model = ReverseTurns(rules: rules, costs: costs)
     }
 
     /// The directed edge a search state ends with.
@@ -64,7 +61,9 @@ struct BackwardOverlaySearch {
     mutating func run(to targets: [Candidate], bound: Double = .infinity,
                       _ settled: (_ state: Int, _ cost: Double, _ seconds: Double, _ metres: Double) -> Void) {
         space.reset()
-        let graph = rules.graph
+        // Local copies: the closures below change `self`, and a method called on `self` meanwhile would
+        // copy its arrays on every change.
+        let graph = rules.graph, model = self.model, overlay = self.overlay, block = self.block
         var leaves: [Int] = []
         for t in targets { leaves += [overlay.leaf(t.from), overlay.leaf(t.to)] }
         leaves = Array(Set(leaves))
@@ -74,26 +73,26 @@ struct BackwardOverlaySearch {
             if (t.forward || t.offset <= 0) && rules.allows(profile, forward: true) {
                 let part = t.offset
                 let c = rules.cost(metres: part, profile, forward: true), s = part / rules.speed(profile, forward: true)
-                forEachPredecessor(of: DirectedEdge(2 * t.edge), landing: nil) { state, w, ws in
+                model.forEachPredecessor(of: DirectedEdge(2 * t.edge), landing: nil) { state, w, ws in
                     relax(state, cost: c + w, seconds: s + ws, metres: part, via: -1)
                 }
             }
             if (t.backward || t.offset >= t.length) && rules.allows(profile, forward: false) {
                 let part = max(0, t.length - t.offset)
                 let c = rules.cost(metres: part, profile, forward: false), s = part / rules.speed(profile, forward: false)
-                forEachPredecessor(of: DirectedEdge(2 * t.edge + 1), landing: nil) { state, w, ws in
+                model.forEachPredecessor(of: DirectedEdge(2 * t.edge + 1), landing: nil) { state, w, ws in
                     relax(state, cost: c + w, seconds: s + ws, metres: part, via: -1)
                 }
             }
             // A target exactly at a node is reached by arriving there, by whatever edge.
             if t.offset <= 0 || t.offset >= t.length {
-                forEachArrival(at: t.offset <= 0 ? t.from : t.to) { relax($0, cost: 0, seconds: 0, metres: 0, via: -1) }
+                model.forEachArrival(at: t.offset <= 0 ? t.from : t.to) { relax($0, cost: 0, seconds: 0, metres: 0, via: -1) }
             }
         }
         while let (li, key) = space.popMinIndex() {
             if key >= bound { break }
             let label = space.labels[li]
-            let state = Int(label.node), cost = label.cost, seconds = label.distance, here = metres[li]
+            let state = Int(label.node), cost = label.cost, seconds = extra[li].seconds, here = extra[li].metres
             settled(state, cost, seconds, here)
             let x = edge(ofState: state)
             let xe = graph.edge(Int(x >> 1))
@@ -118,17 +117,42 @@ struct BackwardOverlaySearch {
             let own = rules.cost(metres: xe.length, profile, forward: along)
             let ownSeconds = xe.length / rules.speed(profile, forward: along)
             let prefix = state < stateBase ? Int32(-1) : Int32(state - stateBase)
-            forEachPredecessor(of: x, landing: prefix) { p, w, ws in
+            model.forEachPredecessor(of: x, landing: prefix) { p, w, ws in
                 relax(p, cost: cost + own + w, seconds: seconds + ownSeconds + ws, metres: here + xe.length, via: Int32(state))
             }
         }
     }
 
-    @inline(__always) private mutating func relax(_ state: Int, cost: Double, seconds: Double, metres m: Double, via: Int32,
-                                                  arc: UInt8 = 0) {
-        guard let i = space.relax(state, cost: cost, key: cost, via: via, distance: seconds, arc: arc) else { return }
-        if metres.count <= i { metres += [Double](repeating: 0, count: max(256, i + 1 - metres.count)) }
-        metres[i] = m
+    /// Lowers a state's label; its seconds and metres are worked out only when it was lowered.
+    @inline(__always) private mutating func relax(_ state: Int, cost: Double, seconds: @autoclosure () -> Double,
+                                                  metres m: @autoclosure () -> Double, via: Int32, arc: UInt8 = 0) {
+        guard let i = space.relax(state, cost: cost, key: cost, via: via, arc: arc) else { return }
+        if extra.count <= i { extra += [(Double, Double)](repeating: (0, 0), count: max(256, i + 1 - extra.count)) }
+        extra[i] = (seconds(), m())
+    }
+}
+
+/// The forward turn model (TurnSearch's steps between states) read backwards: which states arrive at a
+/// node, and which step onto a given edge, with the weight and seconds of that turn.
+struct ReverseTurns {
+    let rules: TraversalRules
+    let costs: TurnCosts
+    private let turns: TurnTable
+    private let stateBase: Int
+    /// The via-way prefix states (TurnTable.prefixes) by their last edge: the states that arrive by it
+    /// while remembering a restriction's progress.
+    private let prefixesByLast: [DirectedEdge: [Int32]]
+    private let hasPrefixes: Bool
+
+    init(rules: TraversalRules, costs: TurnCosts) {
+        self.rules = rules
+        self.costs = costs
+        turns = rules.graph.turns(rules.mode)
+        stateBase = 2 * rules.graph.edgeCount
+        var byLast: [DirectedEdge: [Int32]] = [:]
+        for (i, p) in turns.prefixes.enumerated() { byLast[p.last!, default: []].append(Int32(i)) }
+        prefixesByLast = byLast
+        hasPrefixes = !byLast.isEmpty
     }
 
     /// Calls `body` with every state that arrives at node `n`: each directed edge into it the mode may
@@ -140,7 +164,7 @@ struct BackwardOverlaySearch {
             guard rules.allows(graph.profile(graph.edge(e).profile), forward: reversed) else { return }
             let p = DirectedEdge(e) << 1 | (reversed ? 0 : 1)
             body(Int(p))
-            for q in prefixesByLast[p] ?? [] { body(stateBase + Int(q)) }
+            if hasPrefixes { for q in prefixesByLast[p] ?? [] { body(stateBase + Int(q)) } }
         }
     }
 
@@ -150,30 +174,33 @@ struct BackwardOverlaySearch {
     /// own cost). As TurnSearch steps: nothing passes a barrier, a U-turn only where the road ends (no other
     /// way out the mode may take), restrictions as TurnTable says.
     func forEachPredecessor(of out: DirectedEdge, landing: Int32?, _ body: (Int, Double, Double) -> Void) {
-        let graph = rules.graph
+        let rules = self.rules, costs = self.costs, turns = self.turns, graph = rules.graph
         let oe = graph.edge(Int(out >> 1))
         let n = out & 1 == 1 ? oe.to : oe.from
         if rules.blocks(node: n) { return }
         let outProfile = graph.profile(oe.profile)
         let checkTurns = graph.hasTurnRestriction(n)
-        // The ways out of n the mode may take (for the dead-end rule) and how many roads meet there.
+        // Without a restriction at n every step lands in no progress.
+        if !checkTurns, let landing, landing != -1 { return }
+        var outBearing = Double.nan
+        // How many ways out of n the mode may take (for the dead-end rule) and how many roads meet there.
         var allowedOuts = 0, roads = 0
-        var ins: [(DirectedEdge, RoadProfile)] = []
-        var outSet: [DirectedEdge] = []
         graph.forEachAdjacent(n) { e, reversed in
             roads += 1
-            let profile = graph.profile(graph.edge(e).profile)
-            let o = DirectedEdge(e) << 1 | (reversed ? 1 : 0)
-            if rules.allows(profile, forward: !reversed) { allowedOuts += 1; outSet.append(o) }
-            if rules.allows(profile, forward: reversed) { ins.append((o ^ 1, profile)) }
+            if rules.allows(graph.profile(graph.edge(e).profile), forward: !reversed) { allowedOuts += 1 }
         }
-        for (p, inProfile) in ins {
+        graph.forEachAdjacent(n) { e, reversed in
+            let inProfile = graph.profile(graph.edge(e).profile)
+            // The adjacency entry leaves n by `o`; arriving is p, the other direction of the same edge.
+            guard rules.allows(inProfile, forward: reversed) else { return }
+            let o = DirectedEdge(e) << 1 | (reversed ? 1 : 0), p = o ^ 1
             // A dead end: no way out but back along p.
-            var back = 0
-            for o in outSet where o == p ^ 1 { back += 1 }
-            let deadEnd = allowedOuts - back == 0
-            if out == p ^ 1 && !deadEnd { continue }
-            let turn = costs.turn(at: n, from: p, to: out, roads: roads, inProfile, outProfile)
+            let deadEnd = allowedOuts - (rules.allows(inProfile, forward: !reversed) ? 1 : 0) == 0
+            if out == o && !deadEnd { return }
+            let turn = costs.turn(at: n, from: p, to: out, roads: roads, inProfile, outProfile) {
+                if outBearing.isNaN { outBearing = costs.bearing(out, atEnd: false) }
+                return TurnCosts.angle(from: costs.bearing(p, atEnd: true), to: outBearing)
+            }
             func offer(_ prefix: Int32) {
                 if checkTurns {
                     guard let r = turns.step(prefix: prefix, last: p, next: out) else { return }
@@ -184,7 +211,7 @@ struct BackwardOverlaySearch {
                 body(prefix < 0 ? Int(p) : stateBase + Int(prefix), turn.weight, turn.seconds)
             }
             offer(-1)
-            for q in prefixesByLast[p] ?? [] { offer(q) }
+            if hasPrefixes { for q in prefixesByLast[p] ?? [] { offer(q) } }
         }
     }
 }

@@ -38,19 +38,17 @@ struct OverlayManyToMany {
     let costs: TurnCosts
     let overlay: RouteOverlay
     let block: Int
-    private var backward: BackwardOverlaySearch
     private let turns: TurnTable
     private let stateBase: Int
     private var space = SearchSpace()
-    /// Metres of each forward label's path, by label index.
-    private var metres: [Double] = []
+    /// Seconds (turns included, no prices) and metres of each label's path, by label index.
+    private var extra: [(seconds: Double, metres: Double)] = []
 
     /// A table search on the graph's overlay, or nil when it cannot use one (no overlay, no weights for
     /// the mode, not the fastest route with every restriction): then ManyToManySearch answers.
     init?(rules: TraversalRules) {
         guard let b = BackwardOverlaySearch(rules: rules) else { return nil }
         self.rules = rules
-        backward = b
         costs = b.costs
         overlay = b.overlay
         block = b.block
@@ -58,18 +56,44 @@ struct OverlayManyToMany {
         stateBase = 2 * rules.graph.edgeCount
     }
 
-    /// The buckets: per search state, the destinations reached from it and how. Entries are sorted by state;
-    /// `start` has where each state's entries begin, and they run while `state` is that state.
+    /// One bucket entry: from `state` on, group `group` is reached at `cost` (with those seconds and metres).
+    private struct Entry {
+        var state: Int32, group: Int32
+        var cost: Double, seconds: Double, metres: Double
+    }
+
+    /// The buckets: entries sorted by state (then group); `start` has where each state's entries begin, and
+    /// they run while the entry's state is that state.
     private struct Buckets {
         var start: [Int: Int32] = [:]
-        var state: [Int32] = [], group: [Int32] = [], cost: [Double] = [], seconds: [Double] = [], metres: [Double] = []
+        var entries: [Entry] = []
     }
 
     /// For each source (one point's candidates) and each group of `groups` (another point's), the cheapest
     /// path from any of the first to any of the second, or nil when none is reachable; an empty group is
-    /// never reached. `cells[i][j]` as ManyToManySearch.run(from: sources[i], to: groups)[j].
+    /// never reached. `cells[i][j]` as ManyToManySearch.run(from: sources[i], to: groups)[j]. The backward
+    /// searches, then the forward ones, are shared out among the processor's cores (each search is
+    /// independent of the others; the answer does not depend on how they are shared).
     mutating func run(from sources: [[Candidate]], to groups: [[Candidate]]) -> [[ManyToManySearch.Cell?]] {
-        let buckets = fill(groups)
+        let rules = self.rules
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, OverlayManyToMany.maxWorkers))
+        // Backward: one search per group, each group's settled states as entries.
+        let parts = OverlayManyToMany.parallel(groups.count, workers: workers, make: { BackwardOverlaySearch(rules: rules)! }) {
+            (search: inout BackwardOverlaySearch, g: Int) -> [Entry] in
+            var entries: [Entry] = []
+            guard !groups[g].isEmpty else { return entries }
+            search.run(to: groups[g]) { s, c, t, m in
+                entries.append(Entry(state: Int32(truncatingIfNeeded: s), group: Int32(g), cost: c, seconds: t, metres: m))
+            }
+            return entries
+        }
+        var b = Buckets()
+        b.entries = parts.flatMap { $0 }
+        b.entries.sort { ($0.state, $0.group) < ($1.state, $1.group) }
+        for k in b.entries.indices where k == 0 || b.entries[k - 1].state != b.entries[k].state {
+            b.start[Int(b.entries[k].state)] = Int32(k)
+        }
+        let buckets = b
         var targetsByEdge: [Int: [(group: Int, target: Candidate)]] = [:]
         var groupsAtNode: [Int: [Int]] = [:]
         for (g, list) in groups.enumerated() {
@@ -80,38 +104,49 @@ struct OverlayManyToMany {
             }
         }
         let reachable = groups.indices.filter { !groups[$0].isEmpty }
-        return sources.map { search(from: $0, groups.count, reachable, buckets, targetsByEdge, groupsAtNode) }
+        let byEdge = targetsByEdge, atNode = groupsAtNode, count = groups.count
+        // Forward: one search per source, meeting the buckets.
+        return OverlayManyToMany.parallel(sources.count, workers: workers, make: { OverlayManyToMany(rules: rules)! }) {
+            (search: inout OverlayManyToMany, i: Int) in
+            search.search(from: sources[i], count, reachable, buckets, byEdge, atNode)
+        }
     }
 
-    /// One backward search per group, its settled states into the buckets.
-    private mutating func fill(_ groups: [[Candidate]]) -> Buckets {
-        var state: [Int32] = [], group: [Int32] = [], cost: [Double] = [], seconds: [Double] = [], metres: [Double] = []
-        for (g, list) in groups.enumerated() where !list.isEmpty {
-            backward.run(to: list) { s, c, t, m in
-                state.append(Int32(truncatingIfNeeded: s)); group.append(Int32(g))
-                cost.append(c); seconds.append(t); metres.append(m)
+    /// Threads a table uses at most.
+    static let maxWorkers = 8
+
+    /// `body(&state, k)` for every k in 0..<count, shared out among `workers` threads that each make their
+    /// own `state` (a search's scratch memory); the results in the order of k.
+    private static func parallel<State, Result>(_ count: Int, workers: Int, make: () -> State,
+                                                _ body: (inout State, Int) -> Result) -> [Result] {
+        guard workers > 1, count > 1 else {
+            var state = make()
+            return (0..<count).map { body(&state, $0) }
+        }
+        let out = ResultSlots<Result>(count)
+        defer { out.free() }
+        withoutActuallyEscaping(make) { make in
+            withoutActuallyEscaping(body) { body in
+                let work = UncheckedWork(make: make, body: body)
+                DispatchQueue.concurrentPerform(iterations: min(workers, count)) { w in
+                    var state = work.make()
+                    for k in stride(from: w, to: count, by: min(workers, count)) { out.put(k, work.body(&state, k)) }
+                }
             }
         }
-        let order = state.indices.sorted { state[$0] < state[$1] }
-        var b = Buckets()
-        b.state = order.map { state[$0] }
-        b.group = order.map { group[$0] }
-        b.cost = order.map { cost[$0] }
-        b.seconds = order.map { seconds[$0] }
-        b.metres = order.map { metres[$0] }
-        for k in b.state.indices where k == 0 || b.state[k - 1] != b.state[k] { b.start[Int(b.state[k])] = Int32(k) }
-        return b
+        return out.results()
     }
 
     @inline(__always) private func edge(ofState s: Int) -> DirectedEdge {
         s < stateBase ? DirectedEdge(s) : turns.prefixes[s - stateBase].last!
     }
 
-    @inline(__always) private mutating func relax(_ state: Int, cost: Double, seconds: Double, metres m: Double, via: Int32,
-                                                  isStart: Bool = false, arc: UInt8 = 0) {
-        guard let i = space.relax(state, cost: cost, key: cost, via: via, isStart: isStart, distance: seconds, arc: arc) else { return }
-        if metres.count <= i { metres += [Double](repeating: 0, count: max(256, i + 1 - metres.count)) }
-        metres[i] = m
+    /// Lowers a state's label; its seconds and metres are worked out only when it was lowered.
+    @inline(__always) private mutating func relax(_ state: Int, cost: Double, seconds: @autoclosure () -> Double,
+                                                  metres m: @autoclosure () -> Double, via: Int32, isStart: Bool = false, arc: UInt8 = 0) {
+        guard let i = space.relax(state, cost: cost, key: cost, via: via, isStart: isStart, arc: arc) else { return }
+        if extra.count <= i { extra += [(Double, Double)](repeating: (0, 0), count: max(256, i + 1 - extra.count)) }
+        extra[i] = (seconds(), m())
     }
 
     /// The forward search of one source, meeting the buckets.
@@ -119,7 +154,8 @@ struct OverlayManyToMany {
                                  _ targetsByEdge: [Int: [(group: Int, target: Candidate)]],
                                  _ groupsAtNode: [Int: [Int]]) -> [ManyToManySearch.Cell?] {
         space.reset()
-        let graph = rules.graph, o = overlay
+        // Local copies: `relax` changes `self` while its arguments are worked out.
+        let rules = self.rules, costs = self.costs, graph = rules.graph, o = overlay, block = self.block
         var cells = [ManyToManySearch.Cell?](repeating: nil, count: groupCount)
         var best = [Double](repeating: .infinity, count: groupCount)
         // The search may stop once nothing cheaper than every reachable group's best is left.
@@ -167,7 +203,7 @@ struct OverlayManyToMany {
             }
             if key >= bound { break }
             let label = space.labels[li]
-            let state = Int(label.node), cost = label.cost, seconds = label.distance, here = metres[li]
+            let state = Int(label.node), cost = label.cost, seconds = extra[li].seconds, here = extra[li].metres
             let arrived = edge(ofState: state)
             let inEdge = graph.edge(Int(arrived >> 1))
             let n = arrived & 1 == 1 ? inEdge.from : inEdge.to
@@ -178,8 +214,9 @@ struct OverlayManyToMany {
             } else if let k = buckets.start[state] {
                 var k = Int(k)
                 let s32 = Int32(truncatingIfNeeded: state)
-                while k < buckets.state.count && buckets.state[k] == s32 {
-                    offer(Int(buckets.group[k]), cost + buckets.cost[k], seconds + buckets.seconds[k], here + buckets.metres[k])
+                while k < buckets.entries.count, buckets.entries[k].state == s32 {
+                    let e = buckets.entries[k]
+                    offer(Int(e.group), cost + e.cost, seconds + e.seconds, here + e.metres)
                     k += 1
                 }
             }
@@ -204,6 +241,7 @@ struct OverlayManyToMany {
             let prefix = state < stateBase ? Int32(-1) : Int32(state - stateBase)
             let checkTurns = graph.hasTurnRestriction(n)
             let exits = costs.exits(at: n, arrivedBy: arrived)
+            var inBearing = Double.nan
             for (out, profile) in exits.list {
                 let alongWay = out & 1 == 0
                 if out == arrived ^ 1 && !exits.deadEnd && !setsOff { continue }
@@ -213,7 +251,10 @@ struct OverlayManyToMany {
                     next = p
                 }
                 let turn = setsOff ? (weight: costs.entryWeight(profile), seconds: 0.0)
-                    : costs.turn(at: n, from: arrived, to: out, roads: exits.roads, inProfile, profile)
+                    : costs.turn(at: n, from: arrived, to: out, roads: exits.roads, inProfile, profile) {
+                        if inBearing.isNaN { inBearing = costs.bearing(arrived, atEnd: true) }
+                        return TurnCosts.angle(from: inBearing, to: costs.bearing(out, atEnd: false))
+                    }
                 let e = Int(out >> 1)
                 let base = cost + turn.weight, baseSeconds = seconds + turn.seconds
                 let speed = rules.speed(profile, forward: alongWay)
@@ -234,4 +275,29 @@ struct OverlayManyToMany {
         }
         return cells
     }
+}
+
+/// Where the workers of `OverlayManyToMany.parallel` put their results: each slot written by one thread.
+private final class ResultSlots<Result>: @unchecked Sendable {
+    private let slots: UnsafeMutablePointer<Result?>
+    private let count: Int
+
+    init(_ count: Int) {
+        self.count = count
+        slots = .allocate(capacity: max(1, count))
+        slots.initialize(repeating: nil, count: count)
+    }
+
+    func put(_ k: Int, _ r: Result) { slots[k] = r }
+    func results() -> [Result] { (0..<count).map { slots[$0]! } }
+    func free() {
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
+}
+
+/// The closures of one parallel run, handed to the workers (each worker calls them on its own state only).
+private struct UncheckedWork<State, Result>: @unchecked Sendable {
+    let make: () -> State
+    let body: (inout State, Int) -> Result
 }

@@ -57,17 +57,24 @@ struct TurnCosts {
 
     /// Seconds a turn at node `n` from `a` onto `b` takes (`roads`: how many edges meet there).
     func duration(at n: Int, from a: DirectedEdge, to b: DirectedEdge, roads: Int) -> Double {
+        duration(at: n, from: a, to: b, roads: roads) { turnAngle(a, b) }
+    }
+
+    /// The same, the turn's angle (`turnAngle(a, b)`) asked of `angle` only when the mode's turn needs it: a
+    /// search that turns from one edge onto many works out that edge's bearing once.
+    @inline(__always) func duration(at n: Int, from a: DirectedEdge, to b: DirectedEdge, roads: Int,
+                                    angle turnAngle: () -> Double) -> Double {
         let uTurn = b == a ^ 1
         var t = rules.graph.hasSignals(n) ? profile.signalPenalty : 0
         switch rules.mode {
         case .car:
             guard roads > 2 || uTurn else { return t }
-            let angle = turnAngle(a, b)
+            let angle = turnAngle()
             let bias = profile.turnBias
             let x = angle >= 0 ? (13 / bias) * angle / 180 - 6.5 * bias : (13 * bias) * -angle / 180 - 6.5 / bias
             t += profile.turnPenalty / (1 + exp(-x))
         case .bicycle:
-            let k = turnAngle(a, b) / 90
+            let k = turnAngle() / 90
             t += k * k * (k >= 0 ? profile.turnPenalty / profile.turnBias : profile.turnPenalty * profile.turnBias)
         case .foot:
             break
@@ -85,7 +92,13 @@ struct TurnCosts {
     /// A turn's weight and its seconds together, the angle worked out once (for searches that report both).
     @inline(__always) func turn(at n: Int, from a: DirectedEdge, to b: DirectedEdge, roads: Int,
                                 _ pa: RoadProfile, _ pb: RoadProfile) -> (weight: Double, seconds: Double) {
-        let t = duration(at: n, from: a, to: b, roads: roads)
+        turn(at: n, from: a, to: b, roads: roads, pa, pb) { turnAngle(a, b) }
+    }
+
+    /// The same with the angle asked of `angle` when needed (see `duration(at:from:to:roads:angle:)`).
+    @inline(__always) func turn(at n: Int, from a: DirectedEdge, to b: DirectedEdge, roads: Int,
+                                _ pa: RoadProfile, _ pb: RoadProfile, angle: () -> Double) -> (weight: Double, seconds: Double) {
+        let t = duration(at: n, from: a, to: b, roads: roads, angle: angle)
         return ((weighsTime ? t : 0) + price(pa, pb), t)
     }
 
@@ -103,7 +116,12 @@ struct TurnCosts {
 
     /// The turn's angle in degrees, −180…180: 0 straight on, positive to the right.
     func turnAngle(_ a: DirectedEdge, _ b: DirectedEdge) -> Double {
-        var turn = bearing(b, atEnd: false) - bearing(a, atEnd: true)
+        TurnCosts.angle(from: bearing(a, atEnd: true), to: bearing(b, atEnd: false))
+    }
+
+    /// The turn's angle between an edge arriving with bearing `a` (at its end) and one leaving with `b`.
+    @inline(__always) static func angle(from a: Double, to b: Double) -> Double {
+        var turn = b - a
         while turn > 180 { turn -= 360 }
         while turn < -180 { turn += 360 }
         return turn

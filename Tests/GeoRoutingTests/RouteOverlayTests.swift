@@ -128,6 +128,11 @@ struct RouteOverlayTests {
         var other = try #require(OverlayBuilder.section(for: graph, leafSize: 2))
         other[4] ^= 1   // another graph's node count
         #expect(graph.withOverlay(other).overlay == nil)
+        // An overlay of another version (1: weights without their seconds and metres) is left out, and says so.
+        var old = try #require(OverlayBuilder.section(for: graph, leafSize: 2))
+        old[0] = 1
+        #expect(graph.withOverlay(old).overlay == nil)
+        #expect(RouteOverlay.storedVersion(GraphStorage(old).view) == 1 && RouteOverlay.version == 2)
     }
 }
 
