@@ -132,7 +132,8 @@ struct RouteOverlayTests {
         var old = try #require(OverlayBuilder.section(for: graph, leafSize: 2))
         old[0] = 1
         #expect(graph.withOverlay(old).overlay == nil)
-        #expect(RouteOverlay.storedVersion(GraphStorage(old).view) == 1 && RouteOverlay.version == 2)
+        let storage = GraphStorage(old)
+        withExtendedLifetime(storage) { #expect(RouteOverlay.storedVersion(storage.view) == 1 && RouteOverlay.version == 2) }
     }
 }
 
