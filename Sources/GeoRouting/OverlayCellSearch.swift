@@ -24,6 +24,7 @@ struct OverlayCellSearch {
     /// Per exit of the cell searched: best cost found, and the state (or boundary) it was reached from.
     private(set) var found: [Double] = []
     private var foundVia: [Int32] = []
+    private var exits = TurnCosts.Exits()
 
     init?(graph: RoadGraph, overlay: RouteOverlay, mode: TravelMode) {
         guard let block = overlay.weightBlock(mode) else { return nil }
@@ -72,8 +73,9 @@ struct OverlayCellSearch {
             let inProfile = graph.profile(inEdge.profile)
             let prefix = state < stateBase ? Int32(-1) : Int32(state - stateBase)
             let checkTurns = graph.hasTurnRestriction(n)
-            let exits = costs.exits(at: n, arrivedBy: arrived)
-            for (out, profile) in exits.list {
+            costs.fill(&exits, at: n, arrivedBy: arrived)
+            for k in exits.list.indices {
+                let (out, profile) = exits.list[k]
                 if out == arrived ^ 1 && !exits.deadEnd { continue }
                 var next: Int32 = -1
                 if checkTurns {
@@ -83,7 +85,7 @@ struct OverlayCellSearch {
                 let ed = graph.edge(Int(out >> 1))
                 let alongWay = out & 1 == 0
                 let head = alongWay ? ed.to : ed.from
-                let c = label.cost + costs.weight(at: n, from: arrived, to: out, roads: exits.roads, inProfile, profile)
+                let c = label.cost + costs.weight(&exits, at: n, to: out, inProfile, profile)
                     + rules.cost(metres: ed.length, profile, forward: alongWay)
                 if overlay.leaf(head) != cell {
                     // Leaving the cell: one of its exits (a state never carries a restriction across).

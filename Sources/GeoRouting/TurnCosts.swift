@@ -14,6 +14,9 @@ import GeoRoads
 
 struct TurnCosts {
     let rules: TraversalRules
+    /// `rules.graph`, held here so the hot functions below read it in place (a local copy of the graph
+    /// costs a retain and a release of its storage per call: measured, ~10 % of a route's time).
+    private let graph: RoadGraph
     /// Entering a road for local access only from an open road, in seconds (fastest) or metres
     /// (shortest): high enough that such a road is driven only to reach a place on it (OSRM's car
     /// profile gives such turns its maximum turn weight).
@@ -29,6 +32,7 @@ struct TurnCosts {
 
     init(rules: TraversalRules) {
         self.rules = rules
+        graph = rules.graph
         weighsTime = rules.type == .fastest
         restrictedPenalty = weighsTime ? 3_600 : 50_000
         switch rules.mode {
@@ -38,36 +42,68 @@ struct TurnCosts {
         }
     }
 
+    /// The ways out of a node: the directed edges the mode may take with their profiles, whether there is
+    /// no way out but back, and how many roads meet there. A search keeps one and refills it per node, so
+    /// expanding a node allocates nothing.
+    struct Exits {
+        var list: [(DirectedEdge, RoadProfile)] = []
+        var deadEnd = false
+        var roads = 0
+        /// The edge arrived by, and its bearing at the node once a turn has needed it (one bearing per
+        /// node instead of one per way out).
+        var arrived: DirectedEdge = 0
+        var arrivedBearing: Double?
+    }
+
     /// The directed edges out of node `n` the mode may take, with their profiles, whether there is no
     /// way out but back along `arrived`, and how many roads meet at `n`.
-    func exits(at n: Int, arrivedBy arrived: DirectedEdge) -> (list: [(DirectedEdge, RoadProfile)], deadEnd: Bool, roads: Int) {
-        var list: [(DirectedEdge, RoadProfile)] = []
+    func exits(at n: Int, arrivedBy arrived: DirectedEdge) -> Exits {
+        var exits = Exits()
+        fill(&exits, at: n, arrivedBy: arrived)
+        return exits
+    }
+
+    /// `exits(at:arrivedBy:)` into a list kept by the caller.
+    @inline(__always) func fill(_ exits: inout Exits, at n: Int, arrivedBy arrived: DirectedEdge) {
+        exits.list.removeAll(keepingCapacity: true)
         var others = 0, roads = 0
-        let graph = rules.graph
         graph.forEachAdjacent(n) { e, reversed in
             roads += 1
             let profile = graph.profile(graph.edge(e).profile)
             guard rules.allows(profile, forward: !reversed) else { return }
             let out = DirectedEdge(e) << 1 | (reversed ? 1 : 0)
             if out != arrived ^ 1 { others += 1 }
-            list.append((out, profile))
+            exits.list.append((out, profile))
         }
-        return (list, others == 0, roads)
+        exits.deadEnd = others == 0
+        exits.roads = roads
+        exits.arrived = arrived
+        exits.arrivedBearing = nil
     }
 
     /// Seconds a turn at node `n` from `a` onto `b` takes (`roads`: how many edges meet there).
     func duration(at n: Int, from a: DirectedEdge, to b: DirectedEdge, roads: Int) -> Double {
+        var arrivedBearing: Double?
+        return duration(at: n, from: a, to: b, roads: roads, arrivedBearing: &arrivedBearing)
+    }
+
+    /// The same for a turn out of the node `exits` were filled for.
+    @inline(__always) func duration(_ exits: inout Exits, at n: Int, to b: DirectedEdge) -> Double {
+        duration(at: n, from: exits.arrived, to: b, roads: exits.roads, arrivedBearing: &exits.arrivedBearing)
+    }
+
+    private func duration(at n: Int, from a: DirectedEdge, to b: DirectedEdge, roads: Int, arrivedBearing: inout Double?) -> Double {
         let uTurn = b == a ^ 1
-        var t = rules.graph.hasSignals(n) ? profile.signalPenalty : 0
+        var t = graph.hasSignals(n) ? profile.signalPenalty : 0
         switch rules.mode {
         case .car:
             guard roads > 2 || uTurn else { return t }
-            let angle = turnAngle(a, b)
+            let angle = turnAngle(a, b, arrivedBearing: &arrivedBearing)
             let bias = profile.turnBias
             let x = angle >= 0 ? (13 / bias) * angle / 180 - 6.5 * bias : (13 * bias) * -angle / 180 - 6.5 / bias
             t += profile.turnPenalty / (1 + exp(-x))
         case .bicycle:
-            let k = turnAngle(a, b) / 90
+            let k = turnAngle(a, b, arrivedBearing: &arrivedBearing) / 90
             t += k * k * (k >= 0 ? profile.turnPenalty / profile.turnBias : profile.turnPenalty * profile.turnBias)
         case .foot:
             break
@@ -79,11 +115,17 @@ struct TurnCosts {
     /// road for local access only.
     @inline(__always) func weight(at n: Int, from a: DirectedEdge, to b: DirectedEdge, roads: Int,
                                   _ pa: RoadProfile, _ pb: RoadProfile) -> Double {
-        var c = weighsTime ? duration(at: n, from: a, to: b, roads: roads) : 0
-        if !rules.ignoreRestrictions && pb.restricted.contains(rules.mode) && !pa.restricted.contains(rules.mode) {
-            c += restrictedPenalty
-        }
-        return c
+        (weighsTime ? duration(at: n, from: a, to: b, roads: roads) : 0) + entryPrice(pa, pb)
+    }
+
+    /// The same for a turn out of the node `exits` were filled for.
+    @inline(__always) func weight(_ exits: inout Exits, at n: Int, to b: DirectedEdge, _ pa: RoadProfile, _ pb: RoadProfile) -> Double {
+        (weighsTime ? duration(&exits, at: n, to: b) : 0) + entryPrice(pa, pb)
+    }
+
+    /// The price of turning from a road of profile `pa` into one for local access only.
+    @inline(__always) private func entryPrice(_ pa: RoadProfile, _ pb: RoadProfile) -> Double {
+        !rules.ignoreRestrictions && pb.restricted.contains(rules.mode) && !pa.restricted.contains(rules.mode) ? restrictedPenalty : 0
     }
 
     /// The weight of setting off from a node onto a road: the price of a road for local access only (a point
@@ -94,7 +136,15 @@ struct TurnCosts {
 
     /// The turn's angle in degrees, −180…180: 0 straight on, positive to the right.
     func turnAngle(_ a: DirectedEdge, _ b: DirectedEdge) -> Double {
-        var turn = bearing(b, atEnd: false) - bearing(a, atEnd: true)
+        var arrivedBearing: Double?
+        return turnAngle(a, b, arrivedBearing: &arrivedBearing)
+    }
+
+    /// The same, with `a`'s bearing at its end computed once into `arrivedBearing`.
+    private func turnAngle(_ a: DirectedEdge, _ b: DirectedEdge, arrivedBearing: inout Double?) -> Double {
+        let inBearing = arrivedBearing ?? bearing(a, atEnd: true)
+        arrivedBearing = inBearing
+        var turn = bearing(b, atEnd: false) - inBearing
         while turn > 180 { turn -= 360 }
         while turn < -180 { turn += 360 }
         return turn
@@ -103,7 +153,6 @@ struct TurnCosts {
     /// The bearing of a directed edge's last segment (`atEnd`) or first, in degrees clockwise from north,
     /// on a local flat projection.
     func bearing(_ d: DirectedEdge, atEnd: Bool) -> Double {
-        let graph = rules.graph
         let e = graph.edge(Int(d >> 1))
         let shape = graph.shape(ofEdge: e.index)
         let reversed = d & 1 == 1
