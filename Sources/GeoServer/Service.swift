@@ -3,8 +3,9 @@
 // the clients already speak: Photon's /api and /reverse, Nominatim's /search,
 // /reverse?format=… and /status (also with .php, as older clients write
 // them), OSRM's /{service}/v1/…, and ours. /reverse tells the dialects apart
-// by the `format` parameter: Nominatim's clients always send it, Photon has no
-// such parameter. Every answer is JSON (or the format asked for), 404 for an
+// by their parameters: `format` or another that only Nominatim's reverse takes
+// (zoom, addressdetails, json_callback…: NominatimAPI.reverseParameters) makes
+// it Nominatim's; bare lat/lon, or Photon's own (lang, limit, radius), Photon's. Every answer is JSON (or the format asked for), 404 for an
 // unknown path, 405 for a method the path does not take; CORS only when the
 // operator opts in with an origin.
 import Foundation
@@ -76,7 +77,7 @@ public final class Service: Sendable {
     public static func endpoint(_ request: HTTPRequest) -> Endpoint {
         switch request.path {
         case "/api", "/api/": return .photonSearch
-        case "/reverse", "/reverse/", "/reverse.php": return request.has("format") ? .nominatimReverse : .photonReverse
+        case "/reverse", "/reverse/", "/reverse.php": return NominatimAPI.isNominatimReverse(request) ? .nominatimReverse : .photonReverse
         case "/search", "/search/", "/search.php": return .nominatimSearch
         case "/status", "/status.php": return .status
         case "/suggest": return .suggest
