@@ -143,6 +143,34 @@ enum NominatimAPI {
         }
     }
 
+    /// At most this many objects per /lookup (Nominatim's LOOKUP_MAX_COUNT).
+    static let lookupLimit = 50
+
+    /// GET /lookup?osm_ids=N123,W45,R6: those places, in the order asked; entries that are not an OSM
+    /// reference are skipped, as Nominatim skips them.
+    static func lookup(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
+        let p = Parameters(request)
+        guard let format = format(p, default: .xml) else { return unknownFormat(p) }
+        do throws(APIError) {
+            var refs: [OSMRef] = []
+            for part in (request.value("osm_ids") ?? "").split(separator: ",") {
+                let t = part.trimmingCharacters(in: .whitespaces)
+                guard t.count > 1, t.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }), let ref = OSMRef(t) else { continue }
+                refs.append(ref)
+            }
+            guard refs.count <= lookupLimit else { throw APIError("Too many object IDs.") }
+            let language = PhotonAPI.language(explicit: p.string("accept-language"), p.request)
+            let extraTags = flag(p, "extratags", default: false)
+            var results = state.lookup.places(refs, language: language)
+            if extraTags { for i in results.indices { results[i].addExtraTags(["all"], from: state.reverse.indexes) } }
+            let context = NominatimFormats.Context(query: "", details: flag(p, "addressdetails", default: true),
+                                                   extraTags: extraTags, listsExcluded: false)
+            return try NominatimFormats.jsonp(answer(results, format: format, context, reverse: false), callback: callback(p))
+        } catch {
+            return self.error(error, format)
+        }
+    }
+
     static func status(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
         let p = Parameters(request)
         switch p.string("format") ?? "text" {

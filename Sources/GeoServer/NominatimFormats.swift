@@ -22,6 +22,8 @@ enum NominatimFormats {
         var extraTags: Bool
         /// `more_url` of an XML search (empty elsewhere).
         var moreURL = ""
+        /// Whether the XML lists the results as `exclude_place_ids` (a search does, a look-up not).
+        var listsExcluded = true
     }
 
     // MARK: XML
@@ -32,7 +34,8 @@ enum NominatimFormats {
         var root = [("timestamp", timestamp(Date())), ("attribution", NominatimAPI.licence), ("querystring", c.query)]
         if !reverse {
             if !c.moreURL.isEmpty { root.append(("more_url", c.moreURL)) }
-            root.append(("exclude_place_ids", results.compactMap { $0.osm.map(NominatimAPI.shortRef) }.joined(separator: ",")))
+            let shown = results.compactMap { $0.osm.map(NominatimAPI.shortRef) }.joined(separator: ",")
+            if c.listsExcluded && !shown.isEmpty { root.append(("exclude_place_ids", shown)) }
         }
         let tag = reverse ? "reversegeocode" : "searchresults"
         out += "<\(tag)\(attributes(root))>"

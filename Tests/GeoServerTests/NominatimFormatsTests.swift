@@ -150,6 +150,31 @@ private extension XMLElements.Element {
         #expect(format.status == 400 && format.text.hasPrefix("ERROR 400: Parameter 'format' must be one of: xml, json"))
     }
 
+    @Test func lookupFindsPlacesByTheirOSMObjects() throws {
+        // Two places found by search, asked for again by their OSM references, in the other order.
+        let found = try #require(Served.get("/search?q=cafe+de+paris&format=json&limit=1").json?.arrayValue)
+            + (Served.get("/search?q=boulevard+du+lac&format=json&limit=1").json?.arrayValue ?? [])
+        #expect(found.count == 2)
+        let refs = found.compactMap { p -> String? in
+            guard let type = p["osm_type"]?.stringValue?.first, let id = p["osm_id"]?.intValue else { return nil }
+            return "\(type.uppercased())\(id)"
+        }
+        let a = Served.get("/lookup?osm_ids=\(refs[1]),bogus,N,\(refs[0].lowercased())&format=json")
+        let places = try #require(a.json?.arrayValue)
+        #expect(places.map { $0["display_name"] } == [found[1]["display_name"], found[0]["display_name"]])
+        // Address details are on by default, as in Nominatim's lookup.
+        #expect(places[0]["address"]?["road"]?.stringValue == "Boulevard du Lac")
+        // XML by default, without the search's paging attributes.
+        let xml = try #require(XMLElements.read(Served.get("/lookup.php?osm_ids=\(refs[1])").response.body))
+        #expect(xml.first?.name == "searchresults" && xml.first?["exclude_place_ids"] == nil)
+        #expect(xml.filter { $0.name == "place" }.count == 1)
+        #expect(Served.get("/lookup?osm_ids=W999999999&format=json").json == .array([]))
+        #expect(Served.get("/lookup?format=json").json == .array([]))
+        let many = (1...51).map { "N\($0)" }.joined(separator: ",")
+        let tooMany = Served.get("/lookup?osm_ids=\(many)&format=json")
+        #expect(tooMany.status == 400 && tooMany.json?["error"]?["message"]?.stringValue == "Too many object IDs.")
+    }
+
     @Test func pointBoxesAndTheStatusDateAsNominatim() throws {
         // A node's box is its point ± 0.00005°, whatever the index knows of its extent.
         let places = try #require(Served.get("/reverse?lat=46.19660&lon=6.80041&format=json").json)
