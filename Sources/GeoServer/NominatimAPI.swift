@@ -73,11 +73,16 @@ enum NominatimAPI {
             if let point = coordinateQuery(text) {
                 var hit = state.reverse.reverse(point, level: .address, language: options.language)
                 hit?.addExtraTags(options.extra, from: state.reverse.indexes)
-                results = hit.map { [$0] } ?? []
+                results = (hit.map { [$0] } ?? []).filter(parameters.filters.accepts)
             } else {
                 let limit = options.limit
-                if !structured.isEmpty { options.limit = min(SearchOptions.maxLimit, limit * 5) }
-                results = Array(state.engine.search(text + " ", options: options).results.filter(structured.accepts).prefix(limit))
+                // Filters drop some of what the search finds: ask for more, then keep the first `limit`.
+                if !structured.isEmpty || !parameters.filters.isEmpty {
+                    options.limit = min(SearchOptions.maxLimit, limit * 5 + parameters.filters.excludedPlaces.count
+                                        + parameters.filters.excludedObjects.count)
+                }
+                results = Array(state.engine.search(text + " ", options: options).results
+                    .filter { structured.accepts($0) && parameters.filters.accepts($0) }.prefix(limit))
             }
             if format == .xml { context.moreURL = moreURL(request, results) }
             return try NominatimFormats.jsonp(answer(results, format: format, context, reverse: false), callback: callback(p))

@@ -19,6 +19,8 @@ struct NominatimSearchParameters {
     var addressDetails: Bool
     /// The query as Nominatim repeats it: `q`, or the structured fields joined by ", ".
     var queryString: String
+    /// `layer`, `featureType`, `exclude_place_ids`.
+    var filters: NominatimFilters
 
     init(_ p: Parameters) throws(APIError) {
         structured = NominatimAPI.Structured(p)
@@ -44,6 +46,7 @@ struct NominatimSearchParameters {
         }
         addressDetails = NominatimAPI.flag(p, "addressdetails", default: false)
         if NominatimAPI.flag(p, "extratags", default: false) { options.extra = ["all"] }
+        filters = try NominatimFilters(p)
     }
 }
 

@@ -175,6 +175,34 @@ private extension XMLElements.Element {
         #expect(tooMany.status == 400 && tooMany.json?["error"]?["message"]?.stringValue == "Too many object IDs.")
     }
 
+    @Test func layerFeatureTypeAndExcludedPlacesFilterTheSearch() throws {
+        func places(_ target: String) throws -> [JSONValue] { try #require(Served.get(target).json?.arrayValue, "\(target)") }
+        let everything = try places("/search?q=rue&format=json&limit=20")
+        let pois = try places("/search?q=rue&format=json&limit=20&layer=poi")
+        let addresses = try places("/search?q=rue&format=json&limit=20&layer=address")
+        #expect(!addresses.isEmpty && addresses.count <= everything.count)
+        for p in addresses { #expect(["highway", "place"].contains(p["class"]?.stringValue ?? "") || p["addresstype"]?.stringValue == "place", "\(p)") }
+        for p in pois { #expect(!["highway", "place"].contains(p["class"]?.stringValue ?? ""), "\(p)") }
+        let bad = Served.get("/search?q=rue&format=json&layer=poi,shops")
+        #expect(bad.status == 400 && bad.json?["error"]?["message"]?.stringValue?.hasPrefix("Parameter 'layer' must be") == true)
+        // featureType keeps places of its ranks only.
+        let settlements = try places("/search?q=rivebelle&format=json&featureType=settlement")
+        #expect(settlements.first?["name"]?.stringValue == "Rivebelle")
+        for p in settlements { #expect(p["class"]?.stringValue == "place") }
+        #expect(try places("/search?q=rivebelle&format=json&featureType=country").isEmpty)
+        #expect(!pois.isEmpty)
+        #expect(try places("/search?q=boulevard+du+lac&format=json&featureType=city").allSatisfy { $0["class"]?.stringValue == "place" })
+        // Paging: what was shown, by OSM id or place id, is left out next time.
+        let first = try #require(try places("/search?q=rue&format=json&limit=1").first)
+        let ref = "\(first["osm_type"]?.stringValue?.first?.uppercased() ?? "")\(first["osm_id"]?.intValue ?? 0)"
+        let next = try places("/search?q=rue&format=json&limit=1&exclude_place_ids=\(ref)")
+        #expect(next.first?["osm_id"] != first["osm_id"] || next.first?["osm_type"] != first["osm_type"])
+        let byID = try places("/search?q=rue&format=json&limit=1&exclude_place_ids=\(first["place_id"]?.intValue ?? 0)")
+        #expect(byID.first?["place_id"] != first["place_id"])
+        let invalid = Served.get("/search?q=rue&format=json&exclude_place_ids=12,abc")
+        #expect(invalid.status == 400 && invalid.json?["error"]?["message"]?.stringValue == "Invalid exclude ID: abc")
+    }
+
     @Test func pointBoxesAndTheStatusDateAsNominatim() throws {
         // A node's box is its point ± 0.00005°, whatever the index knows of its extent.
         let places = try #require(Served.get("/reverse?lat=46.19660&lon=6.80041&format=json").json)
