@@ -85,7 +85,8 @@ enum NominatimAPI {
                     .filter { structured.accepts($0) && parameters.filters.accepts($0) }.prefix(limit))
             }
             if format == .xml { context.moreURL = moreURL(request, results) }
-            return try NominatimFormats.jsonp(answer(results, format: format, context, reverse: false), callback: callback(p))
+            return try NominatimFormats.jsonp(answer(withNames(results, p, state), format: format, context, reverse: false),
+                                              callback: callback(p))
         } catch {
             return self.error(error, format)
         }
@@ -141,7 +142,7 @@ enum NominatimAPI {
             var hit = q.point.isValid ? state.reverse.reverse(q.point, level: q.level, language: q.language) : nil
             if q.extraTags { hit?.addExtraTags(["all"], from: state.reverse.indexes) }
             let context = NominatimFormats.Context(query: q.queryString, details: q.addressDetails, extraTags: q.extraTags)
-            return try NominatimFormats.jsonp(answer(hit.map { [$0] } ?? [], format: format, context, reverse: true),
+            return try NominatimFormats.jsonp(answer(withNames(hit.map { [$0] } ?? [], p, state), format: format, context, reverse: true),
                                               callback: callback(p))
         } catch {
             return self.error(error, format)
@@ -170,10 +171,17 @@ enum NominatimAPI {
             if extraTags { for i in results.indices { results[i].addExtraTags(["all"], from: state.reverse.indexes) } }
             let context = NominatimFormats.Context(query: "", details: flag(p, "addressdetails", default: true),
                                                    extraTags: extraTags, listsExcluded: false)
-            return try NominatimFormats.jsonp(answer(results, format: format, context, reverse: false), callback: callback(p))
+            return try NominatimFormats.jsonp(answer(withNames(results, p, state), format: format, context, reverse: false),
+                                              callback: callback(p))
         } catch {
             return self.error(error, format)
         }
+    }
+
+    /// `namedetails=1`: each result with every name its landmark has.
+    static func withNames(_ results: [SearchResult], _ p: Parameters, _ state: ServiceState) -> [SearchResult] {
+        guard flag(p, "namedetails", default: false) else { return results }
+        return results.map { var r = $0; r.addNames(from: state.indexes); return r }
     }
 
     static func status(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
@@ -293,6 +301,7 @@ enum NominatimAPI {
         if details { f.append(("address", address(r))) }
         // `extratags=1`: every extra tag the landmark has, an empty object when it has none.
         if let e = r.extra { f.append(("extratags", .object(ExtraTags.sorted(e).map { ($0.key, .string($0.value)) }))) }
+        if let names = r.names { f.append(("namedetails", .object(names.map { ($0.key, .string($0.value)) }))) }
         let b = box(r)
         f.append(("boundingbox", .array([fixed(b.minLat), fixed(b.maxLat), fixed(b.minLon), fixed(b.maxLon)])))
         return .object(f)

@@ -47,12 +47,14 @@ enum NominatimFormats {
                 out += "<result\(attributes(a))>\(MarkupText.escape(NominatimAPI.displayName(r)))</result>"
                 if c.details { out += "<addressparts>\(addressElements(r))</addressparts>" }
                 if c.extraTags { out += extraTagsElement(r) }
+                out += nameDetailsElement(r)
             } else {
                 a += [("display_name", NominatimAPI.displayName(r)), ("class", r.category.key), ("type", r.category.value),
                       ("importance", "\(NominatimAPI.importance(r))")]
                 out += "<place\(attributes(a))>"
                 if c.details { out += addressElements(r) }
                 if c.extraTags { out += extraTagsElement(r) }
+                out += nameDetailsElement(r)
                 out += "</place>"
             }
         }
@@ -86,6 +88,13 @@ enum NominatimFormats {
     private static func extraTagsElement(_ r: SearchResult) -> String {
         let tags = ExtraTags.sorted(r.extra ?? [:]).map { "<tag\(attributes([("key", $0.key), ("value", $0.value)]))/>" }
         return "<extratags>\(tags.joined())</extratags>"
+    }
+
+    /// `<namedetails>` with each name as `<name desc="name:de">…</name>` when they were asked for.
+    private static func nameDetailsElement(_ r: SearchResult) -> String {
+        guard let names = r.names else { return "" }
+        return "<namedetails>" + names.map { "<name\(attributes([("desc", $0.key)]))>\(MarkupText.escape($0.value))</name>" }.joined()
+            + "</namedetails>"
     }
 
     /// An error as Nominatim writes it for `format=xml`.

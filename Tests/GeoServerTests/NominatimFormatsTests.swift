@@ -203,6 +203,17 @@ private extension XMLElements.Element {
         #expect(invalid.status == 400 && invalid.json?["error"]?["message"]?.stringValue == "Invalid exclude ID: abc")
     }
 
+    @Test func nameDetailsListEveryName() throws {
+        let p = try #require(Served.get("/search?q=cafe+de+paris&format=jsonv2&namedetails=1&limit=1").json?.arrayValue?.first)
+        let names = try #require(p["namedetails"])
+        #expect(names["name"]?.stringValue == "Café de Paris" && names["name:de"] != nil)
+        #expect(p.keys.firstIndex(of: "namedetails").map { $0 < p.keys.firstIndex(of: "boundingbox")! } == true)
+        #expect(Served.get("/search?q=cafe+de+paris&format=jsonv2&limit=1").json?.arrayValue?.first?["namedetails"] == nil)
+        let xml = try #require(XMLElements.read(Served.get("/search?q=cafe+de+paris&format=xml&namedetails=1&limit=1").response.body))
+        #expect(xml.contains { $0.name == "name" && $0["desc"] == "name" && $0.text == "Café de Paris" })
+        #expect(xml.contains { $0.name == "name" && $0["desc"] == "name:de" })
+    }
+
     @Test func pointBoxesAndTheStatusDateAsNominatim() throws {
         // A node's box is its point ± 0.00005°, whatever the index knows of its extent.
         let places = try #require(Served.get("/reverse?lat=46.19660&lon=6.80041&format=json").json)
