@@ -6,8 +6,8 @@
 // by their parameters: `format` or another that only Nominatim's reverse takes
 // (zoom, addressdetails, json_callback…: NominatimAPI.reverseParameters) makes
 // it Nominatim's; bare lat/lon, or Photon's own (lang, limit, radius), Photon's. Every answer is JSON (or the format asked for), 404 for an
-// unknown path, 405 for a method the path does not take; CORS only when the
-// operator opts in with an origin.
+// unknown path, 405 for a method the path does not take; CORS headers when
+// the service is given an origin (geoserve gives `*` unless told otherwise).
 import Foundation
 import GeoBase
 import GeoFrontEnd
