@@ -17,8 +17,8 @@ public struct AlternativeRules: Sendable, Equatable {
     /// An alternative shares at most this fraction of the metres of the shorter of it and the primary,
     /// and of it and every alternative before it.
     public var sharing = 0.8
-    /// Local optimality (the T-test): the part of an alternative that weighs this fraction of the primary's
-    /// weight on either side of its via node is itself a best route.
+    /// Local optimality (the T-test): the part of an alternative around its via node that weighs this fraction
+    /// of the primary's weight (half before the via node, half after) is itself a best route.
     public var localOptimality = 0.25
     /// How many via-node candidates are checked exactly, at most (each costs three searches).
     public var candidates = 16
@@ -61,7 +61,7 @@ struct AlternativeRoutes {
             checked += 1
             guard let f = through(via.node, from: s, to: t), f.walk.cost <= limit, f.walk.cost >= first.cost,
                   chosen.allSatisfy({ AlternativeRoutes.shared(f.walk, $0) <= limits.sharing * min(f.walk.length, $0.length) }),
-                  locallyOptimal(f, from: s, to: t, window: limits.localOptimality * first.cost) else { continue }
+                  locallyOptimal(f, from: s, to: t, window: limits.localOptimality * first.cost / 2) else { continue }
             chosen.append(f.walk)
             out.append(f)
         }
@@ -84,7 +84,8 @@ struct AlternativeRoutes {
     }
 
     /// The T-test: the stretch of `f` from `window` before its via node to `window` after it (or the
-    /// ends) weighs no more than the best route between its ends (within the search's rounding).
+    /// ends) weighs no more than the best route between its ends (within the overlay's single-precision
+    /// rounding).
     mutating func locallyOptimal(_ f: Found, from s: Candidate, to t: Candidate, window: Double) -> Bool {
         let nodes = f.walk.nodes
         guard let i = nodes.firstIndex(where: { $0.node == f.via }) else { return false }

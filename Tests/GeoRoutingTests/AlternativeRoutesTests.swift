@@ -53,7 +53,7 @@ struct AlternativeRoutesTests {
                     // Locally a best route: the stretch around the via node, searched again without the overlay.
                     let nodes = f.walk.nodes
                     let v = try #require(nodes.firstIndex { $0.node == f.via })
-                    let window = limits.localOptimality * primary.cost
+                    let window = limits.localOptimality * primary.cost / 2
                     let lo = nodes[...v].last { $0.cost <= nodes[v].cost - window }
                     let hi = nodes[v...].first { $0.cost >= nodes[v].cost + window }
                     let sources = try lo.map { [try #require(Self.end(of: $0.arrivedBy, graph))] } ?? [s]
