@@ -53,11 +53,17 @@ struct AlternativeRoutes {
         let limit = first.cost * (1 + limits.stretch)
         var chosen = [first]
         var out: [Found] = []
-        var checked = 0
-        for via in ViaNodeCandidates.find(rules: rules, from: s, to: t, limit: limit) {
-            guard out.count < count, checked < limits.candidates else { break }
-            // A node some chosen route passes gives that route again.
+        var checked = 0, looked = 0
+        let candidates = ViaNodeCandidates(rules: rules, from: s, to: t, limit: limit)
+        for via in candidates.vias {
+            guard out.count < count, checked < limits.candidates, looked < 16 * limits.candidates else { break }
+            looked += 1
+            // A node some chosen route passes gives that route again; so, nearly, does a tree path that shares
+            // too much with one, and one that turns back or loops would not be kept.
             if chosen.contains(where: { w in w.nodes.contains { $0.node == via.node } }) { continue }
+            guard let tree = candidates.treePath(through: via.node) else { continue }
+            let treeLength = tree.values.reduce(0, +)
+            if chosen.contains(where: { AlternativeRoutes.shared(tree, $0.metres) > limits.sharing * min(treeLength, $0.length) }) { continue }
             checked += 1
             guard let f = through(via.node, from: s, to: t), f.walk.cost <= limit, f.walk.cost >= first.cost,
                   chosen.allSatisfy({ AlternativeRoutes.shared(f.walk, $0) <= limits.sharing * min(f.walk.length, $0.length) }),
@@ -111,8 +117,11 @@ struct AlternativeRoutes {
     }
 
     /// Metres two routes have in common.
-    static func shared(_ a: EdgePathWalk, _ b: EdgePathWalk) -> Double {
-        a.metres.reduce(0) { $0 + min($1.value, b.metres[$1.key] ?? 0) }
+    static func shared(_ a: EdgePathWalk, _ b: EdgePathWalk) -> Double { shared(a.metres, b.metres) }
+
+    /// Metres two paths (metres on each edge) have in common.
+    static func shared(_ a: [Int: Double], _ b: [Int: Double]) -> Double {
+        a.reduce(0) { $0 + min($1.value, b[$1.key] ?? 0) }
     }
 
     /// A search end exactly at node `v`, on one of its edges (nil for a node without edges).

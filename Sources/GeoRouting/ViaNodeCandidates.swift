@@ -8,8 +8,10 @@
 // trees share is a plateau: the best path from s to it and from it to t run
 // along it, so the path through it is locally good. The primary route is one
 // plateau from s to t; each other plateau gives one candidate, its middle
-// node, with the tree path's weight and the plateau's length for ranking.
-// The router checks every candidate again exactly (AlternativeRoutes).
+// node, with the tree path's weight and the plateau's length for ranking;
+// the trees' path through it lets the router skip, before any search, one
+// that turns back or shares too much. The router checks every candidate it
+// keeps again exactly (AlternativeRoutes).
 import GeoRoads
 
 struct ViaNodeCandidates {
@@ -22,12 +24,37 @@ struct ViaNodeCandidates {
         var plateau: Double
     }
 
-    /// The candidates whose weight is at most `limit`, best score first (weight − plateau: a short
+    let graph: RoadGraph
+    let forward: Tree, backward: Tree
+    /// The candidates whose weight is at most the limit, best score first (weight − plateau: a short
     /// detour along a long shared stretch ranks high).
-    static func find(rules: TraversalRules, from s: Candidate, to t: Candidate, limit: Double) -> [Via] {
-        let forward = Tree(rules: rules, root: s, outward: true, limit: limit)
-        let backward = Tree(rules: rules, root: t, outward: false, limit: limit)
-        let n = rules.graph.nodeCount
+    private(set) var vias: [Via] = []
+
+    init(rules: TraversalRules, from s: Candidate, to t: Candidate, limit: Double) {
+        graph = rules.graph
+        forward = Tree(rules: rules, root: s, outward: true, limit: limit)
+        backward = Tree(rules: rules, root: t, outward: false, limit: limit)
+        vias = ViaNodeCandidates.find(forward, backward, nodeCount: graph.nodeCount, limit: limit)
+    }
+
+    /// The trees' path through `v`: the metres on each edge, or nil when it passes a node twice (it
+    /// turns back at `v`, or loops): the exact path through `v` would too, or be another one.
+    func treePath(through v: Int) -> [Int: Double]? {
+        var metres: [Int: Double] = [:]
+        var seen: Set<Int> = [v]
+        for tree in [forward, backward] {
+            var u = v
+            while tree.parent[u] >= 0 {
+                let e = Int(tree.parentEdge[u])
+                u = Int(tree.parent[u])
+                guard seen.insert(u).inserted else { return nil }
+                metres[e] = Double(graph.edge(e).length)
+            }
+        }
+        return metres
+    }
+
+    private static func find(_ forward: Tree, _ backward: Tree, nodeCount n: Int, limit: Double) -> [Via] {
         // The first node of each node's plateau, in the order the forward tree settled them (parents first).
         var start = [Int32](repeating: -1, count: n)
         for v in forward.order {
