@@ -161,8 +161,7 @@ enum NominatimAPI {
             var refs: [OSMRef] = []
             for part in (request.value("osm_ids") ?? "").split(separator: ",") {
                 let t = part.trimmingCharacters(in: .whitespaces)
-                guard t.count > 1, t.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }), let ref = OSMRef(t) else { continue }
-                refs.append(ref)
+                if let ref = osmID(t) { refs.append(ref) }
             }
             guard refs.count <= lookupLimit else { throw APIError("Too many object IDs.") }
             let language = PhotonAPI.language(explicit: p.string("accept-language"), p.request)
@@ -239,10 +238,20 @@ enum NominatimAPI {
         }
     }
 
-    static func fixed(_ v: Double) -> JSONValue { .string(String(format: "%.7f", v)) }
+    /// Coordinates as Nominatim writes them: strings with 7 decimals.
+    static func fixedText(_ v: Double) -> String { String(format: "%.7f", v) }
+
+    static func fixed(_ v: Double) -> JSONValue { .string(fixedText(v)) }
 
     /// Nominatim's place_id stands for its database row; ours is the index and the landmark.
     static func placeID(_ r: SearchResult) -> Int64 { Int64(r.source) << 40 | Int64(max(0, r.landmarkID)) }
+
+    /// "N123", "w45", "R6" as Nominatim reads an OSM id in /lookup and `exclude_place_ids`: a type letter and
+    /// digits only (no sign), nil for anything else.
+    static func osmID(_ t: String) -> OSMRef? {
+        guard t.count > 1, t.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return OSMRef(t)
+    }
 
     /// "N123", as Nominatim 5 lists places in `exclude_place_ids`.
     static func shortRef(_ ref: OSMRef) -> String { ref.type.letter.uppercased() + String(ref.id) }
@@ -271,13 +280,14 @@ enum NominatimAPI {
     static func moreURL(_ request: HTTPRequest, _ results: [SearchResult]) -> String {
         let host = request.header("host").map { "http://" + $0 } ?? ""
         var query = request.query.filter { $0.key != "exclude_place_ids" }.map { item in
-            item.value.map { "\(percentEncoded(item.key))=\(percentEncoded($0))" } ?? percentEncoded(item.key)
+            item.value.map { "\(urlEncoded(item.key))=\(urlEncoded($0))" } ?? urlEncoded(item.key)
         }
-        query.append("exclude_place_ids=" + percentEncoded(results.compactMap { $0.osm.map(shortRef) }.joined(separator: ",")))
+        query.append("exclude_place_ids=" + urlEncoded(results.compactMap { $0.osm.map(shortRef) }.joined(separator: ",")))
         return host + "/search?" + query.joined(separator: "&")
     }
 
-    private static func percentEncoded(_ s: String) -> String {
+    /// `s` safe in a query string: everything but RFC 3986's unreserved characters percent-encoded.
+    static func urlEncoded(_ s: String) -> String {
         s.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? ""
     }
 

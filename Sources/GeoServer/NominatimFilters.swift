@@ -45,7 +45,7 @@ struct NominatimFilters {
             if t.isEmpty { continue }
             if t.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int64(t) {
                 if id > 0 { excludedPlaces.insert(id) }
-            } else if t.count > 1, t.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }), let ref = OSMRef(t) {
+            } else if let ref = NominatimAPI.osmID(t) {
                 excludedObjects.insert(ref)
             } else {
                 throw APIError("Invalid exclude ID: \(t.prefix(40))")

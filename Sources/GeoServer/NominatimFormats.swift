@@ -31,7 +31,7 @@ enum NominatimFormats {
     /// `<searchresults>` (search) or `<reversegeocode>` (reverse: one result, or `<error>` when none).
     static func xml(_ results: [SearchResult], reverse: Bool, _ c: Context) -> HTTPResponse {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n"
-        var root = [("timestamp", timestamp(Date())), ("attribution", NominatimAPI.licence), ("querystring", c.query)]
+        var root = [("timestamp", UTCTime.nominatimStamp(Date())), ("attribution", NominatimAPI.licence), ("querystring", c.query)]
         if !reverse {
             if !c.moreURL.isEmpty { root.append(("more_url", c.moreURL)) }
             let shown = results.compactMap { $0.osm.map(NominatimAPI.shortRef) }.joined(separator: ",")
@@ -69,6 +69,7 @@ enum NominatimFormats {
         // Nominatim writes the name as `ref` when the place has no ref tag (a quirk kept from its PHP days).
         if r.kind != .address && !r.name.isEmpty { a.append(("ref", r.name)) }
         let b = NominatimAPI.box(r)
+        let fixed = NominatimAPI.fixedText
         a += [("lat", fixed(r.coordinate.lat)), ("lon", fixed(r.coordinate.lon)),
               ("boundingbox", [b.minLat, b.maxLat, b.minLon, b.maxLon].map(fixed).joined(separator: ","))]
         return a
@@ -113,19 +114,7 @@ enum NominatimFormats {
         return s.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || $0 == "." || CharacterSet.alphanumerics.contains($0) }
     }
 
-    private static func fixed(_ v: Double) -> String { String(format: "%.7f", v) }
 
-    /// "Thu, 03 Dec 2026 09:00:00 +00:00", as Nominatim stamps its XML.
-    static func timestamp(_ date: Date) -> String {
-        var t = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&t, &parts)
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(days[Int(parts.tm_wday) % 7]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon) % 12]) \(parts.tm_year + 1900) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) +00:00"
-    }
 
     // MARK: GeocodeJSON
 

@@ -67,7 +67,7 @@ struct NominatimReverseParameters {
         guard let lat = try p.double("lat") else { throw APIError("Parameter 'lat' missing.") }
         point = Coordinate(lat: lat, lon: lon)
         if NominatimAPI.format(p, default: .xml) == .xml {
-            queryString = "lat=\(lat)&lon=\(lon)&format=xml" + (p.string("zoom").map { "&zoom=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? "")
+            queryString = "lat=\(lat)&lon=\(lon)&format=xml" + (p.string("zoom").map { "&zoom=" + NominatimAPI.urlEncoded($0) } ?? "")
         }
         let zoom = max(0, min(18, try p.int("zoom") ?? 18))
         level = zoom >= 17 ? .address : zoom >= 15 ? .street : zoom >= 12 ? .suburb : .city
