@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "GeoSearchTests", dependencies: ["GeoSearch", "GeoCommands", "GeoFrontEnd", "GeoTestSupport"]),
         .testTarget(name: "GeoRoutingTests", dependencies: ["GeoRouting", "GeoFormat", "GeoTestSupport"]),
         .testTarget(name: "GeoCommandsTests", dependencies: ["GeoCommands", "GeoFrontEnd", "GeoProcess", "GeoTestSupport"]),
-        .testTarget(name: "GeoServerTests", dependencies: ["GeoServer", "GeoCommands", "GeoFrontEnd", "GeoTestSupport"]),
+        .testTarget(name: "GeoServerTests", dependencies: ["GeoServer", "GeoCommands", "GeoFrontEnd", "GeoTestSupport", "CExpat"]),
         // The layering rules, checked on the source text (imports, process access, file sizes).
         .testTarget(name: "ArchitectureTests"),
     ]

@@ -42,9 +42,14 @@ enum Fuzz {
     }
 
     /// Builds an index of the OSM file at `input` into `output` (the library's own build path).
-    static func buildIndex(_ input: String, _ output: String, roads: Bool = true) throws {
+    /// `overlayLeafSize`: also write the routing overlay, with cells that small (the sample town is far
+    /// below the size where `geoindex build` makes one), so its reader is fuzzed too.
+    static func buildIndex(_ input: String, _ output: String, roads: Bool = true, overlayLeafSize: Int? = nil) throws {
         var options = BuildOptions(output: output)
         options.includeRoads = roads
+        if let leafSize = overlayLeafSize {
+            options.routingOverlay = { OverlayBuilder.section(for: $0, leafSize: leafSize) }
+        }
         options.buildTime = 0
         // No decoding threads per input: a 2-core machine, and libFuzzer's coverage is per process anyway.
         options.threads = 1

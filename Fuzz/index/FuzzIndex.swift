@@ -6,7 +6,8 @@
 // hang or read outside the mapping; wrong answers are allowed.
 //
 // Seed mode (`GEOINDEX_FUZZ_WRITE_SEEDS=dir`, see Fuzz/run.sh) writes indexes of
-// the sample town (with and without roads) and of the small routing samples.
+// the sample town (with and without roads, and with a routing overlay of tiny
+// cells) and of the small routing samples.
 import Foundation
 @testable import GeoBase
 @testable import GeoFormat
@@ -20,13 +21,14 @@ public func initializeIndexFuzz(_ argc: UnsafeMutablePointer<CInt>?,
                                 _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> CInt {
     guard let dir = Fuzz.seedDirectory() else { return 0 }
     let rules = PathName.directory(Fuzz.townOSM) + "/rules"
-    var inputs = [(Fuzz.townOSM, "town", true), (Fuzz.townOSM, "town-noroads", false)]
+    var inputs: [(String, String, Bool, Int?)] = [(Fuzz.townOSM, "town", true, nil), (Fuzz.townOSM, "town-noroads", false, nil),
+                                                  (Fuzz.townOSM, "town-overlay", true, 2)]
     for f in (try? FileManager.default.contentsOfDirectory(atPath: rules)) ?? [] where f.hasSuffix(".osm") {
-        inputs.append((rules + "/" + f, "rules-" + PathName.stem(f), true))
+        inputs.append((rules + "/" + f, "rules-" + PathName.stem(f), true, nil))
     }
-    for (input, name, roads) in inputs {
+    for (input, name, roads, leafSize) in inputs {
         do {
-            try Fuzz.buildIndex(input, dir + "/" + name + ".geoidx", roads: roads)
+            try Fuzz.buildIndex(input, dir + "/" + name + ".geoidx", roads: roads, overlayLeafSize: leafSize)
         } catch {
             FileHandle.standardError.write(Data("cannot build seed \(name): \(error)\n".utf8))
             exit(1)

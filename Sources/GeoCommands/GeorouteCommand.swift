@@ -24,7 +24,7 @@ public enum GeorouteCommand {
            georoute isochrone --from LAT,LON --minutes M[,M...] [options]
 
     match [--ignore-restrictions] [--format gpx|geojson|json|svg] [-o FILE | --out-dir DIR] [--include-input]
-    route [--type fastest|shortest] [--accuracy METERS] [--format gpx|geojson|json|svg]
+    route [--type fastest|shortest] [--accuracy METERS] [--alternatives N] [--format gpx|geojson|json|svg]
     table [--annotations duration|distance|duration,distance] [--accuracy METERS] [--format csv|json]
     trip  [--no-roundtrip] [--accuracy METERS] [--format text|gpx|geojson|json|svg]
     isochrone [--lines] [--denoise 0..1] [--generalize METERS]
@@ -46,6 +46,9 @@ public enum GeorouteCommand {
     --out-dir      directory for one output file per TRACK (NAME.gpx, NAME.json, ...)
     --include-input  add the input track to GPX/GeoJSON output
     --type         fastest (default) or shortest route
+    --alternatives route: also up to N (0 to 3) alternative routes, different enough and at most 25 %
+                   slower, between --from and --to (none with --via); JSON, GeoJSON and GPX hold
+                   them after the route, the summary lines list them (SVG draws the route only)
     table          durations (s) and distances (m) of the fastest routes from each source to each
                    destination: CSV (a header row, a row per source, an empty cell where there is
                    no route) or OSRM's JSON; points are numbered from 0, as --sources takes them
@@ -68,7 +71,7 @@ public enum GeorouteCommand {
         flags: ["--ignore-restrictions", "--include-input", "--quiet", "--help", "--version", "--no-roundtrip", "--polygons", "--lines"],
         options: ["--mode", "--accuracy", "--index", "--format", "--output", "--out-dir", "--from", "--to", "--via", "--type",
                   "--from-file", "--sources", "--destinations", "--annotations", "--source", "--destination",
-                  "--minutes", "--denoise", "--generalize"],
+                  "--minutes", "--denoise", "--generalize", "--alternatives"],
         aliases: ["-i": "--index", "-o": "--output", "-q": "--quiet", "-h": "--help", "-m": "--mode", "-f": "--format"]) }
 
     /// Runs `georoute` with `args` (without the program name); returns the exit status.
@@ -152,6 +155,8 @@ public enum GeorouteCommand {
             type = v
         }
         let format = try format(a)
+        let alternatives = try a.int("--alternatives", range: 0...AlternativeRules.maxCount) ?? 0
+        if alternatives > 0 && points.count > 2 { throw UsageError("--alternatives is for a route between two points, not with --via") }
         // The output is checked before any work: a bad -o, or one that is an index, fails at once.
         let indexes = try indexPaths(a, io: io)
         let output = try OutputFile(path: a.value("--output") ?? "-", inputs: indexes.map { .path($0) }, standardOutput: io.writeOutput)
@@ -160,9 +165,9 @@ public enum GeorouteCommand {
         let graph = RegionNetworks(graphs: graphs.map(\.graph)).network(for: points)
         var router = Router(graph: graph)
         router.maxSnapDistance = try a.double("--accuracy", range: 1...50_000) ?? router.maxSnapDistance
-        let route: Route
+        let routes: [Route]
         do {
-            route = try router.route(waypoints: points, mode: mode, type: type)
+            routes = try router.routes(waypoints: points, mode: mode, type: type, alternatives: alternatives)
         } catch {
             if case .noRoad(let i, let radius, let nearest) = error {
                 if radius.isFinite {
@@ -176,18 +181,26 @@ public enum GeorouteCommand {
             }
             return 1
         }
+        let route = routes[0], others = Array(routes.dropFirst())
+        // Asked for alternatives, the output says which it found (maybe none); else it is as it always was.
+        let listed: [Route]? = a.has("--alternatives") ? others : nil
         let bytes: [UInt8]
         switch format {
-        case .json: bytes = RouteOutput.json(route).jsonBytes(pretty: true) + [10]
-        case .geojson: bytes = RouteOutput.geoJSON(route).jsonBytes() + [10]
-        case .gpx: bytes = RouteOutput.gpx(route, start: start)
+        case .json: bytes = RouteOutput.json(route, alternatives: listed).jsonBytes(pretty: true) + [10]
+        case .geojson: bytes = RouteOutput.geoJSON(route, alternatives: others).jsonBytes() + [10]
+        case .gpx: bytes = RouteOutput.gpx(route, alternatives: others, start: start)
         case .svg: bytes = Array(RouteSVG.render(route, graph: graph).utf8)
         }
         try output.write(bytes)
         try output.finish()
         if !a.has("--quiet") {
-            io.report("route: " + RouteOutput.summary(distance: route.distance, duration: route.duration, mode: mode,
-                                                      streets: route.streetNames))
+            for (k, r) in routes.enumerated() {
+                io.report((k == 0 ? "route: " : "alternative \(k): ")
+                          + RouteOutput.summary(distance: r.distance, duration: r.duration, mode: mode, streets: r.streetNames))
+            }
+            if alternatives > 0 && others.count < alternatives {
+                io.report("alternatives: \(others.count) of \(alternatives) found (others are too similar or too slow)")
+            }
         }
         return 0
     }

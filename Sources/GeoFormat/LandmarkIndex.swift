@@ -243,6 +243,11 @@ public final class LandmarkIndex: @unchecked Sendable {
                            placeRows: placeRowCount)
     }
 
+    /// The OSM object landmark `i` stands for, read without decoding the rest of its record.
+    public func osmRef(_ i: Int) -> OSMRef? {
+        RecordCodec.osmRef(entry(i, table: records, offsets: recordOffsets))
+    }
+
     /// The extent of landmark `i` (streets, areas, places drawn as ways or relations).
     public func bbox(_ i: Int) -> FixedBoundingBox? {
         RecordCodec.bbox(entry(i, table: records, offsets: recordOffsets), point: point(i))

@@ -96,6 +96,13 @@ enum RecordCodec {
     /// Decodes the record in `view` (its payload); nil when it is malformed. With `allNames`
     /// false only the displayed name and `name:<language>` are materialised (results for
     /// display skip the dozens of translations a country carries).
+    /// Only the OSM object a record stands for (it comes first: no name is read), nil for none.
+    static func osmRef(_ view: ByteView) -> OSMRef? {
+        var o = 1
+        guard view.count > 0, let type = OSMType(rawValue: view.u8(0) & 3), let id = view.svarint(&o), id != 0 else { return nil }
+        return OSMRef(type: type, id: id)
+    }
+
     static func decode(_ view: ByteView, point: FixedCoordinate, strings: StringTable, placeRows: Int,
                        allNames: Bool = true, language: String? = nil) -> LandmarkRecord? {
         var o = 0

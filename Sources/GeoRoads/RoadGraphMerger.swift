@@ -6,17 +6,34 @@
 // strategy) left a stub naming the node beyond the cut, which joins it to the
 // region that has that node. Edges present in both regions (the shared border
 // ways) are kept once. The routing and matching code then sees one graph.
+// Which region each merged node and edge came from is kept beside it
+// (RoadGraphMerge), for the routing overlay composed from the regions' own.
 import GeoBase
 
 extension RoadGraph {
     /// One graph of all `graphs`, joined where they share OSM nodes or a cut way.
     public static func merged(_ graphs: [RoadGraph]) -> RoadGraph {
         if graphs.count == 1 { return graphs[0] }
-        let bytes = RoadGraphWriter.serialize(RoadGraphMerger.parts(of: graphs))
-        let storage = GraphStorage(bytes)
-        // The bytes were just written by the one writer of the format: they always read back.
-        return RoadGraph(view: storage.view, owner: storage)!
+        return mergedWithOrigins(graphs).graph
     }
+
+    /// The merged graph and where its nodes and edges came from.
+    package static func mergedWithOrigins(_ graphs: [RoadGraph]) -> (graph: RoadGraph, origins: RoadGraphMerge) {
+        let (parts, origins) = RoadGraphMerger.merge(graphs)
+        let storage = GraphStorage(RoadGraphWriter.serialize(parts))
+        // The bytes were just written by the one writer of the format: they always read back.
+        return (RoadGraph(view: storage.view, owner: storage)!, origins)
+    }
+}
+
+/// How the regions' graphs map into the merged one.
+package struct RoadGraphMerge {
+    /// Per region, the merged node of each of its nodes.
+    package var nodes: [[UInt32]] = []
+    /// Per region, the merged edge of each of its edges (a shared one: the copy kept).
+    package var edges: [[UInt32]] = []
+    /// Per merged edge, the region whose edge it is (the first copy), or -1 for an edge that joins a cut way.
+    package var edgeRegion: [Int32] = []
 }
 
 /// Owns the bytes of a graph (or an overlay) made in memory.
@@ -37,9 +54,10 @@ package final class GraphStorage: @unchecked Sendable {
 }
 
 enum RoadGraphMerger {
-    /// The merged graph's content.
-    static func parts(of graphs: [RoadGraph]) -> RoadGraphParts {
+    /// The merged graph's content, and where it came from.
+    static func merge(_ graphs: [RoadGraph]) -> (RoadGraphParts, RoadGraphMerge) {
         var parts = RoadGraphParts()
+        var origins = RoadGraphMerge()
         // Nodes: one per OSM id; nodes without an id (0) are never shared.
         var nodeOf: [Int64: UInt32] = [:]
         var mapped: [[UInt32]] = []
@@ -62,6 +80,7 @@ enum RoadGraphMerger {
             }
             mapped.append(map)
         }
+        origins.nodes = mapped
         // Profiles: equal ones shared.
         var profileOf: [WayProfile: UInt32] = [:]
         func profile(_ g: RoadGraph, _ p: Int) -> UInt32 {
@@ -90,6 +109,7 @@ enum RoadGraphMerger {
                 guard seen.insert(key).inserted else { edgeMap[e] = edgeOf[key]!; continue }
                 edgeOf[key] = UInt32(parts.edges.count)
                 edgeMap[e] = UInt32(parts.edges.count)
+                origins.edgeRegion.append(Int32(k))
                 parts.edges.append(RoadGraphParts.Edge(from: key.from, to: key.to, profile: key.profile, length: Float(edge.length),
                                                        shapeStart: UInt32(parts.shapes.count)))
                 parts.shapes.append(contentsOf: shape)
@@ -99,6 +119,7 @@ enum RoadGraphMerger {
                 parts.restrictions.append(TurnRestriction(edges: r.edges.map { edgeMap[Int($0 >> 1)] << 1 | $0 & 1 }, modes: r.modes))
             }
             for n in 0..<g.nodeCount where g.hasSignals(n) { signalNodes.insert(mapped[k][n]) }
+            origins.edges.append(edgeMap)
         }
         parts.signals = (0..<parts.nodes.count).map { signalNodes.contains(UInt32($0)) }
         // Cut ways: the stub's node joins the node beyond the cut when another region has it.
@@ -112,10 +133,11 @@ enum RoadGraphMerger {
                 let key = EdgeKey(from: from, to: to, profile: profile(g, stub.profile), shape: [])
                 guard seen.insert(key).inserted else { continue }
                 let length = parts.nodes[Int(from)].coordinate.distance(to: parts.nodes[Int(to)].coordinate)
+                origins.edgeRegion.append(-1)
                 parts.edges.append(RoadGraphParts.Edge(from: from, to: to, profile: key.profile, length: Float(length),
                                                        shapeStart: UInt32(parts.shapes.count)))
             }
         }
-        return parts
+        return (parts, origins)
     }
 }

@@ -23,8 +23,11 @@ public enum OverlayBuilder {
         return bytes
     }
 
-    /// The section with every weight still zero.
-    static func layout(_ graph: RoadGraph, _ shape: OverlayPartition.Shape, _ leaf: [UInt32], modes: [TravelMode]) -> [UInt8] {
+    /// The section with every weight still zero. A cell that is not `crossable(level, cell)` lists no entries
+    /// and no exits, so no search crosses it by its weights (OverlayQuery): a composed overlay's cell that the
+    /// merge of regions changed (OverlayComposer).
+    static func layout(_ graph: RoadGraph, _ shape: OverlayPartition.Shape, _ leaf: [UInt32], modes: [TravelMode],
+                       crossable: (_ level: Int, _ cell: Int) -> Bool = { _, _ in true }) -> [UInt8] {
         var cuts: [UInt32] = []
         for e in 0..<graph.edgeCount {
             let ed = graph.edge(e)
@@ -45,8 +48,12 @@ public enum OverlayBuilder {
                 let a = leaf[ed.from], b = leaf[ed.to]
                 guard split(a, b) >= level else { continue }
                 // Along the way (boundary 2k): from a's cell into b's; against it (2k + 1): the reverse.
-                exits[Int(a >> shift)].append(UInt32(2 * k)); entries[Int(b >> shift)].append(UInt32(2 * k))
-                entries[Int(a >> shift)].append(UInt32(2 * k + 1)); exits[Int(b >> shift)].append(UInt32(2 * k + 1))
+                if crossable(level, Int(a >> shift)) {
+                    exits[Int(a >> shift)].append(UInt32(2 * k)); entries[Int(a >> shift)].append(UInt32(2 * k + 1))
+                }
+                if crossable(level, Int(b >> shift)) {
+                    entries[Int(b >> shift)].append(UInt32(2 * k)); exits[Int(b >> shift)].append(UInt32(2 * k + 1))
+                }
             }
             for lists in [entries, exits] {
                 var start: UInt32 = 0

@@ -29,6 +29,7 @@ struct OverlayCellSearch {
     private(set) var foundMetres: [Double] = []
     /// Metres of each label's path, by label index (the labels carry the cost and, as `distance`, the seconds).
     private var metres: [Double] = []
+    private var exits = TurnCosts.Exits()
 
     init?(graph: RoadGraph, overlay: RouteOverlay, mode: TravelMode) {
         guard let block = overlay.weightBlock(mode) else { return nil }
@@ -87,8 +88,9 @@ struct OverlayCellSearch {
             let inProfile = graph.profile(inEdge.profile)
             let prefix = state < stateBase ? Int32(-1) : Int32(state - stateBase)
             let checkTurns = graph.hasTurnRestriction(n)
-            let exits = costs.exits(at: n, arrivedBy: arrived)
-            for (out, profile) in exits.list {
+            costs.fill(&exits, at: n, arrivedBy: arrived)
+            for k in exits.list.indices {
+                let (out, profile) = exits.list[k]
                 if out == arrived ^ 1 && !exits.deadEnd { continue }
                 var next: Int32 = -1
                 if checkTurns {
@@ -98,7 +100,7 @@ struct OverlayCellSearch {
                 let ed = graph.edge(Int(out >> 1))
                 let alongWay = out & 1 == 0
                 let head = alongWay ? ed.to : ed.from
-                let turn = costs.turn(at: n, from: arrived, to: out, roads: exits.roads, inProfile, profile)
+                let turn = costs.turn(&exits, at: n, to: out, inProfile, profile)
                 let c = label.cost + turn.weight + rules.cost(metres: ed.length, profile, forward: alongWay)
                 let t = label.distance + turn.seconds + ed.length / rules.speed(profile, forward: alongWay)
                 if overlay.leaf(head) != cell {

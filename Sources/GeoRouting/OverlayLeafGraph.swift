@@ -43,7 +43,7 @@ struct OverlayLeafGraph {
             if rules.blocks(node: n) { continue }
             let inProfile = graph.profile(inEdge.profile)
             let checkTurns = graph.hasTurnRestriction(n)
-            let exits = costs.exits(at: n, arrivedBy: d)
+            var exits = costs.exits(at: n, arrivedBy: d)
             for (out, profile) in exits.list {
                 if out == d ^ 1 && !exits.deadEnd { continue }
                 if checkTurns {
@@ -53,7 +53,7 @@ struct OverlayLeafGraph {
                 let ed = graph.edge(Int(out >> 1))
                 let alongWay = out & 1 == 0
                 let head = alongWay ? ed.to : ed.from
-                let turn = costs.turn(at: n, from: d, to: out, roads: exits.roads, inProfile, profile)
+                let turn = costs.turn(&exits, at: n, to: out, inProfile, profile)
                 let c = turn.weight + rules.cost(metres: ed.length, profile, forward: alongWay)
                 if o.leaf(head) != cell {
                     guard let b = o.boundary(of: out), let k = o.position(of: b, level: 1, cell: cell, exits: true) else { continue }

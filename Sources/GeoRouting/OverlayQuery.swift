@@ -3,7 +3,8 @@
 // whose cell still holds none and steps straight to each of that cell's exits
 // with the prepared weight, instead of walking the cell's streets (the CRP /
 // MLD query). Cells with an end in them are searched street by street, so
-// the search starts and ends exactly as it does without an overlay.
+// the search starts and ends exactly as it does without an overlay, and so
+// are cells whose weights are not to be trusted (they list no entries).
 import GeoBase
 import GeoRoads
 
@@ -15,6 +16,9 @@ enum OverlayQuery {
         let h = o.leaf(head)
         var level = o.splitLevel(o.leaf(tail), h)
         for x in endpoints where level > 0 { level = min(level, o.splitLevel(h, x)) }
+        // A cell listing no entries has no weights to trust (a composed overlay's cell that the merge of
+        // regions changed, OverlayComposer): cross the largest one below it that has, or walk.
+        while level > 0 && o.boundaries(level: level, cell: o.cell(leaf: h, level: level), exits: false).isEmpty { level -= 1 }
         return level
     }
 

@@ -1,7 +1,7 @@
 // The road network of several region indexes, for one route or one track:
-// the graphs of the regions near its points joined into one (RoadGraph.merged),
-// so a trip that crosses from one region into the next is found as on one
-// extract. A joined network is kept for the next request near the same
+// the graphs of the regions near its points joined into one, with a routing
+// overlay composed from theirs (OverlayComposer), so a trip that crosses from
+// one region into the next is found as on one extract, about as fast. A joined network is kept for the next request near the same
 // regions; safe to share between threads (the HTTP server's workers). That
 // cache is GeoRouting's one piece of shared mutable state, behind a Mutex
 // (docs/ARCHITECTURE.md names it among the exceptions to "immutable, no
@@ -37,7 +37,7 @@ public final class RegionNetworks: Sendable {
         }
         if chosen.count == 1 { return graphs[chosen[0]] }
         if let g = joined.withLock({ $0[chosen] }) { return g }
-        let g = RoadGraph.merged(chosen.map { graphs[$0] })
+        let g = OverlayComposer.merged(chosen.map { graphs[$0] })
         joined.withLock { cache in
             // A bounded cache: a server asked about many combinations keeps the most recent few.
             if cache.count >= 16 { cache.removeAll() }

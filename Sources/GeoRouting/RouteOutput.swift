@@ -1,8 +1,9 @@
 // Writes matches and routes as the documents `georoute` produces: stable JSON
 // (schema in docs/ROUTING.md; coordinates [lat, lon] with 7 decimals, metres
 // and seconds with 1), GPX 1.1 (the route as a trk with times from the mode's
-// speeds, optionally the input as a second trk), GeoJSON (a FeatureCollection)
-// and SVG (RouteSVG). Everything is a pure function of its arguments.
+// speeds, optionally the input as a second trk; alternative routes as more
+// trks), GeoJSON (a FeatureCollection) and SVG (RouteSVG). Everything is a
+// pure function of its arguments.
 import Foundation
 import GeoBase
 import GeoRoads
@@ -70,8 +71,15 @@ public enum RouteOutput {
         ])
     }
 
-    public static func json(_ r: Route) -> JSONValue {
-        .object([
+    /// The route; with `alternatives` (even none found) an `alternatives` member holds them, each as a route is.
+    public static func json(_ r: Route, alternatives: [Route]? = nil) -> JSONValue {
+        var members = routeMembers(r)
+        if let alternatives { members.append(("alternatives", .array(alternatives.map { .object(routeMembers($0)) }))) }
+        return .object(members)
+    }
+
+    static func routeMembers(_ r: Route) -> [(String, JSONValue)] {
+        [
             ("type", "route"), ("mode", .string(r.mode.name)), ("route_type", .string(r.type.rawValue)),
             ("distance_m", m(r.distance)), ("duration_s", m(r.duration)),
             ("streets", .array(r.streetNames.map { .string($0) })),
@@ -80,7 +88,7 @@ public enum RouteOutput {
             })),
             ("legs", .array(r.legs.map { .object([("distance_m", m($0.distance)), ("duration_s", m($0.duration))]) })),
             ("segments", .array([segmentJSON(r.segment)])),
-        ])
+        ]
     }
 
     static func segmentJSON(_ s: RouteSegment) -> JSONValue {
@@ -119,12 +127,17 @@ public enum RouteOutput {
         return GPXWriter(creator: "georoute", name: name).write(tracks: tracks, trackDescriptions: descriptions)
     }
 
-    public static func gpx(_ r: Route, start: Date) -> [UInt8] {
-        let pts = zip(r.segment.coordinates, r.segment.times).map { TrackPoint(coordinate: $0, time: start.addingTimeInterval($1)) }
+    /// The route as a track, then each alternative as a track of its own ("… alternative 1", …).
+    public static func gpx(_ r: Route, alternatives: [Route] = [], start: Date) -> [UInt8] {
         let name = "\(r.type.rawValue) \(r.mode.name) route"
+        let routes = [r] + alternatives
+        let tracks = routes.enumerated().map { k, route in
+            let pts = zip(route.segment.coordinates, route.segment.times).map { TrackPoint(coordinate: $0, time: start.addingTimeInterval($1)) }
+            return Track(name: k == 0 ? name : "\(name) alternative \(k)", segments: [pts])
+        }
         return GPXWriter(creator: "georoute", name: name).write(
-            tracks: [Track(name: name, segments: [pts])],
-            trackDescriptions: [summary(distance: r.distance, duration: r.duration, mode: r.mode, streets: r.streetNames)])
+            tracks: tracks,
+            trackDescriptions: routes.map { summary(distance: $0.distance, duration: $0.duration, mode: $0.mode, streets: $0.streetNames) })
     }
 
     // MARK: GeoJSON
@@ -145,13 +158,18 @@ public enum RouteOutput {
         return GeoJSONWriter.featureCollection(features, bbox: true)
     }
 
-    public static func geoJSON(_ r: Route) -> JSONValue {
-        let line = r.segment.coordinates.count == 1 ? [r.segment.coordinates[0], r.segment.coordinates[0]] : r.segment.coordinates
-        var features = [GeoJSONFeature(geometry: .lineString(line), properties: [
-            ("role", "route"), ("mode", .string(r.mode.name)), ("route_type", .string(r.type.rawValue)),
-            ("distance_m", m(r.distance)), ("duration_s", m(r.duration)),
-            ("streets", .array(r.streetNames.map { .string($0) })),
-        ])]
+    /// The route's line, each alternative's line (role `alternative`, numbered from 1), then the waypoints.
+    public static func geoJSON(_ r: Route, alternatives: [Route] = []) -> JSONValue {
+        var features: [GeoJSONFeature] = []
+        for (k, route) in ([r] + alternatives).enumerated() {
+            let c = route.segment.coordinates
+            features.append(GeoJSONFeature(geometry: .lineString(c.count == 1 ? [c[0], c[0]] : c), properties: [
+                ("role", k == 0 ? "route" : "alternative")] + (k == 0 ? [] : [("alternative", .int(Int64(k)))]) + [
+                ("mode", .string(route.mode.name)), ("route_type", .string(route.type.rawValue)),
+                ("distance_m", m(route.distance)), ("duration_s", m(route.duration)),
+                ("streets", .array(route.streetNames.map { .string($0) })),
+            ]))
+        }
         for (i, w) in r.waypoints.enumerated() {
             features.append(GeoJSONFeature(geometry: .point(w.snapped), properties: [("role", "waypoint"), ("index", .int(Int64(i)))]))
         }

@@ -4,8 +4,10 @@
 // point lies on, take part: a point a few metres along a street is never moved
 // onto a cross street); legs between consecutive waypoints are searched
 // with A* on directed edges (TurnSearch: turn restrictions, U-turns, roads for
-// local access only) and joined into one segment. Like MapMatcher, a Router
-// is a plain value that is safe to use from many threads at once.
+// local access only) and joined into one segment; between two points,
+// `routes(…alternatives:)` adds alternative routes (AlternativeRoutes). Like
+// MapMatcher, a Router is a plain value that is safe to use from many threads
+// at once.
 import Foundation
 import GeoBase
 import GeoRoads
@@ -46,8 +48,33 @@ public struct Router: Sendable {
         self.graph = graph
     }
 
+    /// How different and how good alternative routes must be (`routes(…alternatives:)`).
+    public var alternativeRules = AlternativeRules()
+
     public func route(waypoints: [Coordinate], mode: TravelMode = .bicycle,
                       type: RouteType = .fastest) throws(RoutingError) -> Route {
+        let (rules, chosen, paths) = try legs(waypoints: waypoints, mode: mode, type: type)
+        return assemble(waypoints, rules: rules, chosen, paths)
+    }
+
+    /// The route, then up to `alternatives` alternative routes (at most AlternativeRules.maxCount), lightest
+    /// first: the first is the route `route(waypoints:…)` gives. As OSRM, only a route between two points has
+    /// alternatives; there may be fewer than asked, or none, when no other route is different and good enough.
+    public func routes(waypoints: [Coordinate], mode: TravelMode = .bicycle, type: RouteType = .fastest,
+                       alternatives: Int) throws(RoutingError) -> [Route] {
+        let (rules, chosen, paths) = try legs(waypoints: waypoints, mode: mode, type: type)
+        var out = [assemble(waypoints, rules: rules, chosen, paths)]
+        guard alternatives > 0, waypoints.count == 2 else { return out }
+        var search = AlternativeRoutes(rules: rules, limits: alternativeRules, useOverlay: useOverlay)
+        for f in search.find(from: chosen[0], to: chosen[1], primary: paths[0], count: min(alternatives, AlternativeRules.maxCount)) {
+            out.append(assemble(waypoints, rules: rules, chosen, [f.path]))
+        }
+        return out
+    }
+
+    /// Each waypoint snapped (the positions the legs join at) and the path of each leg.
+    func legs(waypoints: [Coordinate], mode: TravelMode,
+              type: RouteType) throws(RoutingError) -> (TraversalRules, [Candidate], [EdgePath]) {
         guard waypoints.count >= 2 else { throw .tooFewWaypoints }
         if let bad = waypoints.firstIndex(where: { !$0.isValid }) { throw .invalidCoordinate(index: bad) }
         let rules = TraversalRules(graph: graph, mode: mode, type: type)
@@ -64,9 +91,8 @@ public struct Router: Sendable {
             snapped.append(c)
         }
         var search = TurnSearch(rules: rules, useOverlay: useOverlay)
-        var assembler: RouteAssembler?
         var chosen: [Candidate] = []
-        var legEnds: [Int] = []
+        var paths: [EdgePath] = []
         var arrival: (forward: Bool, by: DirectedEdge?)?
         for leg in 0..<(waypoints.count - 1) {
             // Continue from where the previous leg arrived, so the line never jumps at a via point; a car
@@ -97,24 +123,27 @@ public struct Router: Sendable {
                 }
             }
             guard let r = found else { throw .noRoute(leg: leg) }
-            let s = sources[r.source], t = targets[r.target]
-            if assembler == nil {
-                assembler = RouteAssembler(rules: rules, start: s)
-                chosen.append(s)
-                legEnds.append(0)
-            }
-            legEnds.append(assembler!.append(r.path, from: s, to: t))
-            chosen.append(t)
+            if chosen.isEmpty { chosen.append(sources[r.source]) }
+            chosen.append(targets[r.target])
+            paths.append(r.path)
             arrival = (r.entersForward, r.arrivedBy)
         }
-        let segment = assembler!.segment(firstPoint: 0, lastPoint: waypoints.count - 1)
+        return (rules, chosen, paths)
+    }
+
+    /// The route along `paths`, leg `k` from `chosen[k]` to `chosen[k + 1]`.
+    func assemble(_ waypoints: [Coordinate], rules: TraversalRules, _ chosen: [Candidate], _ paths: [EdgePath]) -> Route {
+        var assembler = RouteAssembler(rules: rules, start: chosen[0])
+        var legEnds = [0]
+        for (k, path) in paths.enumerated() { legEnds.append(assembler.append(path, from: chosen[k], to: chosen[k + 1])) }
+        let segment = assembler.segment(firstPoint: 0, lastPoint: waypoints.count - 1)
         var legs: [(distance: Double, duration: Double)] = []
         for k in 1..<legEnds.count {
             legs.append((segment.distances[legEnds[k]] - segment.distances[legEnds[k - 1]],
                          segment.times[legEnds[k]] - segment.times[legEnds[k - 1]]))
         }
         let points = zip(waypoints, chosen).map { RouteWaypoint(input: $0, snapped: $1.position.coordinate, distance: $1.position.distance) }
-        var route = Route(mode: mode, type: type, waypoints: points, segment: segment, legs: legs)
+        var route = Route(mode: rules.mode, type: rules.type, waypoints: points, segment: segment, legs: legs)
         route.waypointVertices = legEnds
         return route
     }

@@ -14,6 +14,9 @@ import GeoRoads
 
 struct TurnCosts {
     let rules: TraversalRules
+    /// `rules.graph`, held here so the hot functions below read it in place (a local copy of the graph
+    /// costs a retain and a release of its storage per call: measured, ~10 % of a route's time).
+    private let graph: RoadGraph
     /// Entering a road for local access only from an open road, in seconds (fastest) or metres
     /// (shortest): high enough that such a road is driven only to reach a place on it (OSRM's car
     /// profile gives such turns its maximum turn weight).
@@ -29,6 +32,7 @@ struct TurnCosts {
 
     init(rules: TraversalRules) {
         self.rules = rules
+        graph = rules.graph
         weighsTime = rules.type == .fastest
         restrictedPenalty = weighsTime ? 3_600 : 50_000
         switch rules.mode {
@@ -38,21 +42,43 @@ struct TurnCosts {
         }
     }
 
+    /// The ways out of a node: the directed edges the mode may take with their profiles, whether there is
+    /// no way out but back, and how many roads meet there. A search keeps one and refills it per node, so
+    /// expanding a node allocates nothing.
+    struct Exits {
+        var list: [(DirectedEdge, RoadProfile)] = []
+        var deadEnd = false
+        var roads = 0
+        /// The edge arrived by, and its bearing at the node once a turn has needed it (one bearing per
+        /// node instead of one per way out).
+        var arrived: DirectedEdge = 0
+        var arrivedBearing: Double?
+    }
+
     /// The directed edges out of node `n` the mode may take, with their profiles, whether there is no
     /// way out but back along `arrived`, and how many roads meet at `n`.
-    func exits(at n: Int, arrivedBy arrived: DirectedEdge) -> (list: [(DirectedEdge, RoadProfile)], deadEnd: Bool, roads: Int) {
-        var list: [(DirectedEdge, RoadProfile)] = []
+    func exits(at n: Int, arrivedBy arrived: DirectedEdge) -> Exits {
+        var exits = Exits()
+        fill(&exits, at: n, arrivedBy: arrived)
+        return exits
+    }
+
+    /// `exits(at:arrivedBy:)` into a list kept by the caller.
+    @inline(__always) func fill(_ exits: inout Exits, at n: Int, arrivedBy arrived: DirectedEdge) {
+        exits.list.removeAll(keepingCapacity: true)
         var others = 0, roads = 0
-        let graph = rules.graph
         graph.forEachAdjacent(n) { e, reversed in
             roads += 1
             let profile = graph.profile(graph.edge(e).profile)
             guard rules.allows(profile, forward: !reversed) else { return }
             let out = DirectedEdge(e) << 1 | (reversed ? 1 : 0)
             if out != arrived ^ 1 { others += 1 }
-            list.append((out, profile))
+            exits.list.append((out, profile))
         }
-        return (list, others == 0, roads)
+        exits.deadEnd = others == 0
+        exits.roads = roads
+        exits.arrived = arrived
+        exits.arrivedBearing = nil
     }
 
     /// Seconds a turn at node `n` from `a` onto `b` takes (`roads`: how many edges meet there).
@@ -60,12 +86,18 @@ struct TurnCosts {
         duration(at: n, from: a, to: b, roads: roads) { turnAngle(a, b) }
     }
 
-    /// The same, the turn's angle (`turnAngle(a, b)`) asked of `angle` only when the mode's turn needs it: a
-    /// search that turns from one edge onto many works out that edge's bearing once.
+    /// The same for a turn out of the node `exits` were filled for.
+    @inline(__always) func duration(_ exits: inout Exits, at n: Int, to b: DirectedEdge) -> Double {
+        let a = exits.arrived
+        return duration(at: n, from: a, to: b, roads: exits.roads) { turnAngle(a, b, arrivedBearing: &exits.arrivedBearing) }
+    }
+
+    /// The same, the turn's angle asked of `turnAngle` only when the mode's turn needs it: a search that
+    /// turns from one edge onto many works out that edge's bearing once.
     @inline(__always) func duration(at n: Int, from a: DirectedEdge, to b: DirectedEdge, roads: Int,
                                     angle turnAngle: () -> Double) -> Double {
         let uTurn = b == a ^ 1
-        var t = rules.graph.hasSignals(n) ? profile.signalPenalty : 0
+        var t = graph.hasSignals(n) ? profile.signalPenalty : 0
         switch rules.mode {
         case .car:
             guard roads > 2 || uTurn else { return t }
@@ -89,10 +121,16 @@ struct TurnCosts {
         (weighsTime ? duration(at: n, from: a, to: b, roads: roads) : 0) + price(pa, pb)
     }
 
+    /// The same for a turn out of the node `exits` were filled for.
+    @inline(__always) func weight(_ exits: inout Exits, at n: Int, to b: DirectedEdge, _ pa: RoadProfile, _ pb: RoadProfile) -> Double {
+        (weighsTime ? duration(&exits, at: n, to: b) : 0) + price(pa, pb)
+    }
+
     /// A turn's weight and its seconds together, the angle worked out once (for searches that report both).
-    @inline(__always) func turn(at n: Int, from a: DirectedEdge, to b: DirectedEdge, roads: Int,
+    @inline(__always) func turn(_ exits: inout Exits, at n: Int, to b: DirectedEdge,
                                 _ pa: RoadProfile, _ pb: RoadProfile) -> (weight: Double, seconds: Double) {
-        turn(at: n, from: a, to: b, roads: roads, pa, pb) { turnAngle(a, b) }
+        let t = duration(&exits, at: n, to: b)
+        return ((weighsTime ? t : 0) + price(pa, pb), t)
     }
 
     /// The same with the angle asked of `angle` when needed (see `duration(at:from:to:roads:angle:)`).
@@ -119,6 +157,13 @@ struct TurnCosts {
         TurnCosts.angle(from: bearing(a, atEnd: true), to: bearing(b, atEnd: false))
     }
 
+    /// The same, with `a`'s bearing at its end computed once into `arrivedBearing`.
+    @inline(__always) private func turnAngle(_ a: DirectedEdge, _ b: DirectedEdge, arrivedBearing: inout Double?) -> Double {
+        let inBearing = arrivedBearing ?? bearing(a, atEnd: true)
+        arrivedBearing = inBearing
+        return TurnCosts.angle(from: inBearing, to: bearing(b, atEnd: false))
+    }
+
     /// The turn's angle between an edge arriving with bearing `a` (at its end) and one leaving with `b`.
     @inline(__always) static func angle(from a: Double, to b: Double) -> Double {
         var turn = b - a
@@ -130,7 +175,6 @@ struct TurnCosts {
     /// The bearing of a directed edge's last segment (`atEnd`) or first, in degrees clockwise from north,
     /// on a local flat projection.
     func bearing(_ d: DirectedEdge, atEnd: Bool) -> Double {
-        let graph = rules.graph
         let e = graph.edge(Int(d >> 1))
         let shape = graph.shape(ofEdge: e.index)
         let reversed = d & 1 == 1

@@ -25,6 +25,7 @@ struct TurnSearch {
     private var overlay: RouteOverlay?
     private var overlayBlock = 0
     private var unpacker: OverlayCellSearch?
+    private var exits = TurnCosts.Exits()
 
     init(rules: TraversalRules, useOverlay: Bool = true) {
         self.rules = rules
@@ -65,7 +66,9 @@ struct TurnSearch {
         let targetPoints = targets.map(\.position.coordinate)
         func potential(_ n: Int) -> Double {
             let c = graph.coordinate(ofNode: n).coordinate
-            return rules.lowerBound(metres: targetPoints.map { c.distance(to: $0) }.min() ?? 0)
+            var nearest = Double.infinity
+            for t in targetPoints { nearest = min(nearest, c.distance(to: t)) }
+            return rules.lowerBound(metres: nearest.isFinite ? nearest : 0)
         }
         var best = Double.infinity
         // The best end found: (state before the target edge or a start code, target index, enters forward).
@@ -138,10 +141,11 @@ struct TurnSearch {
             let inProfile = graph.profile(inEdge.profile)
             let prefix = state < stateBase ? Int32(-1) : Int32(state - stateBase)
             let checkTurns = !rules.ignoreRestrictions && graph.hasTurnRestriction(n)
-            let exits = costs.exits(at: n, arrivedBy: arrived)
+            costs.fill(&exits, at: n, arrivedBy: arrived)
             // A source exactly at this node sets off from it: no turn is taken, any way out is open.
             let setsOff = label.isStart && label.cost == 0 && continuing == nil
-            for (out, profile) in exits.list {
+            for k in exits.list.indices {
+                let (out, profile) = exits.list[k]
                 let alongWay = out & 1 == 0
                 let isUTurn = out == arrived ^ 1
                 if isUTurn && !exits.deadEnd && !setsOff { continue }
@@ -150,7 +154,7 @@ struct TurnSearch {
                     guard let p = turns.step(prefix: prefix, last: arrived, next: out) else { continue }
                     next = p
                 }
-                let turn = setsOff ? costs.entryWeight(profile) : costs.weight(at: n, from: arrived, to: out, roads: exits.roads, inProfile, profile)
+                let turn = setsOff ? costs.entryWeight(profile) : costs.weight(&exits, at: n, to: out, inProfile, profile)
                 let e = Int(out >> 1)
                 let base = label.cost + turn
                 // A target on this edge: end part-way along it.

@@ -50,6 +50,9 @@ public struct SearchResult: Sendable {
     /// The extra tags asked for (`SearchOptions.extra`) that the landmark has: key → value; nil
     /// when none were asked for (answers then leave the field out), empty when the landmark has none.
     public var extra: [String: String]?
+    /// Every name the landmark has (`name`, `name:de`, `alt_name`…, as tagged), when asked for
+    /// (`addNames`); nil otherwise.
+    public var names: [LandmarkName]?
     /// What the score was made of (nil for a reverse look-up): for measuring the ranking
     /// (`geobench weights --features`), not part of any answer.
     package var rankingFeatures: RankingFeatures?

@@ -111,11 +111,27 @@ final class LogWriter: Sendable {
 
 /// "2026-12-01T15:42:46Z" from the C library's gmtime_r: thread-safe and without ICU.
 enum UTCTime {
-    static func iso8601(_ date: Date) -> String {
+    private static func parts(_ date: Date) -> tm {
         var t = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&t, &parts)
-        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        return parts
+    }
+
+    private static func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+
+    /// "2021-01-06T15:53:42Z".
+    static func iso8601(_ date: Date) -> String {
+        let p = parts(date)
+        return "\(p.tm_year + 1900)-\(two(p.tm_mon + 1))-\(two(p.tm_mday))T\(two(p.tm_hour)):\(two(p.tm_min)):\(two(p.tm_sec))Z"
+    }
+
+    /// "Wed, 06 Jan 2021 15:53:42 +00:00", as Nominatim stamps its XML (English names, whatever the locale).
+    static func nominatimStamp(_ date: Date) -> String {
+        let p = parts(date)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(days[Int(p.tm_wday) % 7]), \(two(p.tm_mday)) \(months[Int(p.tm_mon) % 12]) \(p.tm_year + 1900) "
+            + "\(two(p.tm_hour)):\(two(p.tm_min)):\(two(p.tm_sec)) +00:00"
     }
 }

@@ -21,7 +21,7 @@ public enum GeoserveCommand {
                     [--max-table-size N] [--max-trip-size N] [--open] [--quiet]
 
     Serves the indexes over HTTP in the APIs of Photon (/api, /reverse), Nominatim (/search,
-    /reverse?format=…, /status) and OSRM (/route/v1, /match/v1, /nearest/v1, /table/v1, /trip/v1), and its own
+    /reverse?format=…, /lookup, /status) and OSRM (/route/v1, /match/v1, /nearest/v1, /table/v1, /trip/v1), and its own
     (/suggest, POST /match, /features, /healthz, /metrics, and /ws: a WebSocket taking
     "ID TARGET" messages for the JSON endpoints), and a map page at / (search as you type,
     grouped pins, draw a route, GPX). GET /endpoints lists the endpoints.
@@ -30,7 +30,8 @@ public enum GeoserveCommand {
       --listen ADDRESS       HOST:PORT, [IPv6]:PORT or PORT (default 127.0.0.1:8080: loopback
                              only; 0.0.0.0:8080 serves every interface)
       --threads N            worker threads (default: one per core)
-      --cors ORIGIN          allow browsers on ORIGIN (or *) to call the API and open /ws
+      --cors ORIGIN          browsers on which origin may call the API (default *: any, as Nominatim
+                             and OSRM) and open /ws (default: only the server's own page); none: no CORS
       --max-connections N    connections open at once (default 1000); at the limit a new
                              client takes the place of the one idle longest (503 when all are busy)
       --timeout SECONDS      a request must arrive within this of the connection opening or the
@@ -124,13 +125,16 @@ public enum GeoserveCommand {
         if let n = try a.int("--threads", range: 1...256) { configuration.threads = n }
         if let n = try a.int("--max-connections", range: 1...100_000) { configuration.connectionLimit = n }
         if let n = try a.int("--timeout", range: 1...3_600) { configuration.timeout = n }
-        var cors: String?
+        // Any page may read the API, as Nominatim's and OSRM's servers let it (every endpoint but the
+        // page's own is read-only, and nothing rides on cookies); opening /ws from another page's
+        // origin is for an origin the operator names.
+        var cors: String? = "*"
         if let origin = a.value("--cors") {
-            guard origin == "*" || isOrigin(origin) else {
-                throw UsageError("--cors expects an origin (scheme, host and optional port, no path) such as https://maps.example.org, or *, not \"\(AccessLog.escaped(origin))\"")
+            guard origin == "*" || origin == "none" || isOrigin(origin) else {
+                throw UsageError("--cors expects an origin (scheme, host and optional port, no path) such as https://maps.example.org, * or none, not \"\(AccessLog.escaped(origin))\"")
             }
-            cors = origin
-            configuration.webSocketOrigin = origin
+            cors = origin == "none" ? nil : origin
+            configuration.webSocketOrigin = cors
         }
         var tiles: String?
         if let t = a.value("--tiles") {

@@ -2,6 +2,7 @@
 // search or look-up runs (as OSRMParameters are): a handler gets a value it
 // can trust and does only its work. The output format is read first, on its
 // own, because it decides the dialect every other error is written in.
+import Foundation
 import GeoBase
 import GeoFrontEnd
 import GeoModel
@@ -16,14 +17,21 @@ struct NominatimSearchParameters {
     /// `extratags=1`.
     var options: SearchOptions
     var addressDetails: Bool
+    /// The query as Nominatim repeats it: `q`, or the structured fields joined by ", ".
+    var queryString: String
+    /// `layer`, `featureType`, `exclude_place_ids`.
+    var filters: NominatimFilters
 
     init(_ p: Parameters) throws(APIError) {
         structured = NominatimAPI.Structured(p)
-        text = p.string("q") ?? ""
-        if !text.isEmpty && !structured.isEmpty {
+        let q = p.string("q")
+        if q != nil && !structured.isEmpty {
             throw APIError("Structured query parameters(amenity, street, city, county, state, postalcode, country) cannot be used together with 'q' parameter.")
         }
-        if text.isEmpty { text = structured.text }
+        text = q ?? structured.text
+        queryString = q ?? structured.fields.joined(separator: ", ")
+        // A blank query, or none at all, is a usage error in Nominatim (not an empty answer).
+        if text.allSatisfy(\.isWhitespace) { throw APIError("Nothing to search for.") }
         options = SearchOptions()
         options.limit = max(1, min(50, try p.int("limit") ?? 10))
         var viewbox = try p.box("viewbox")
@@ -38,6 +46,7 @@ struct NominatimSearchParameters {
         }
         addressDetails = NominatimAPI.flag(p, "addressdetails", default: false)
         if NominatimAPI.flag(p, "extratags", default: false) { options.extra = ["all"] }
+        filters = try NominatimFilters(p)
     }
 }
 
@@ -48,12 +57,18 @@ struct NominatimReverseParameters {
     var language: String?
     var extraTags: Bool
     var addressDetails: Bool
+    /// The request as Nominatim's XML repeats it ("lat=46.2&lon=6.8&format=xml&zoom=10"); empty for the
+    /// other formats, as there.
+    var queryString = ""
 
+    /// A point outside the world's coordinates is no error: nothing lies there (`point.isValid` is false).
     init(_ p: Parameters) throws(APIError) {
         guard let lon = try p.double("lon") else { throw APIError("Parameter 'lon' missing.") }
         guard let lat = try p.double("lat") else { throw APIError("Parameter 'lat' missing.") }
-        guard abs(lat) <= 90, abs(lon) <= 180 else { throw APIError("Invalid coordinates: lat must be within -90…90, lon within -180…180.") }
         point = Coordinate(lat: lat, lon: lon)
+        if NominatimAPI.format(p, default: .xml) == .xml {
+            queryString = "lat=\(lat)&lon=\(lon)&format=xml" + (p.string("zoom").map { "&zoom=" + NominatimAPI.urlEncoded($0) } ?? "")
+        }
         let zoom = max(0, min(18, try p.int("zoom") ?? 18))
         level = zoom >= 17 ? .address : zoom >= 15 ? .street : zoom >= 12 ? .suburb : .city
         language = PhotonAPI.language(explicit: p.string("accept-language"), p.request)

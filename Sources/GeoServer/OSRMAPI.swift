@@ -1,10 +1,11 @@
 // OSRM's services over the index's road graph (joined across regions), in
 // OSRM's response shape so osrm clients (Leaflet Routing Machine, routingpy,
 // osrm-text-instructions) work unchanged: `route` (between two or more
-// points), `match` (a GPS trace onto the roads: tracepoints, null for a point
-// that could not be placed, and matchings), `nearest`, and `table` and `trip`
-// (OSRMTable.swift, OSRMTrip.swift). Every error is HTTP
-// 400 with {"code", "message"}, as OSRM answers.
+// points; with `alternatives`, between two, the route then its alternatives),
+// `match` (a GPS trace onto the roads: tracepoints, null for a point that
+// could not be placed, and matchings), `nearest`, and `table` and `trip`
+// (OSRMTable.swift, OSRMTrip.swift). Every error is HTTP 400 with
+// {"code", "message"}, as OSRM answers.
 import GeoBase
 import GeoFrontEnd
 import GeoRoads
@@ -68,9 +69,9 @@ enum OSRMAPI {
         }
         var router = Router(graph: networks.network(for: r.coordinates))
         if let radii = r.base.radiuses { router.maxSnapDistance = radii.compactMap { $0 }.max() ?? router.maxSnapDistance }
-        let route: Route
+        let routes: [Route]
         do {
-            route = try router.route(waypoints: r.coordinates, mode: r.mode, type: .fastest)
+            routes = try router.routes(waypoints: r.coordinates, mode: r.mode, type: .fastest, alternatives: p.alternatives)
         } catch {
             switch error {
             case .noRoad(let i, _, _): throw APIError("Could not find a matching segment for coordinate \(i)", code: "NoSegment")
@@ -78,10 +79,11 @@ enum OSRMAPI {
             default: throw APIError(error.description, code: "InvalidValue")
             }
         }
-        let stops = route.waypointVertices
-        let json = OSRMRouteJSON.route(route.segment, stops: stops, mode: r.mode, geometry: p.geometry, steps: p.steps,
-                                       annotations: p.annotations)
-        var f: [(String, JSONValue)] = [("code", .string("Ok")), ("routes", .array([json]))]
+        // The route first, then its alternatives; the waypoints (where the points snapped) are the same for all.
+        let route = routes[0], stops = route.waypointVertices
+        let json = routes.map { OSRMRouteJSON.route($0.segment, stops: $0.waypointVertices, mode: r.mode, geometry: p.geometry,
+                                                   steps: p.steps, annotations: p.annotations) }
+        var f: [(String, JSONValue)] = [("code", .string("Ok")), ("routes", .array(json))]
         if !r.base.skipWaypoints {
             let points = route.waypoints.enumerated().map { k, w in
                 JSONValue.object(waypoint(input: w.input, snapped: w.snapped,

@@ -6,6 +6,7 @@
 // cannot honour is NotImplemented rather than silently ignored.
 import Foundation
 import GeoBase
+import GeoRouting
 
 enum OSRMService: String, Sendable, CaseIterable {
     case route, match, nearest, table, trip, tile
@@ -40,6 +41,8 @@ struct OSRMRouteParameters: Sendable {
     var geometry: OSRMGeometry
     var steps = false
     var annotations = false
+    /// How many alternative routes to look for besides the route (`alternatives=true` is 1, `false` 0).
+    var alternatives = 0
 }
 
 /// Accepted and checked; routes here never turn back at a via point anyway.
@@ -149,11 +152,9 @@ extension OSRMServiceParameters {
     init(_ service: OSRMService, _ o: OSRMOptions) throws(APIError) {
         switch service {
         case .route:
-            let p = OSRMRouteParameters(geometry: try o.geometry, steps: try o.bool("steps", default: false), annotations: o.annotations)
+            var p = OSRMRouteParameters(geometry: try o.geometry, steps: try o.bool("steps", default: false), annotations: o.annotations)
             _ = try o.choice("continue_straight", default: OSRMContinueStraight.default)
-            if let a = o.values["alternatives"], !["true", "false", ""].contains(a), Int(a) == nil {
-                throw APIError("Query string malformed: 'alternatives' must be true, false or a number", code: "InvalidQuery")
-            }
+            p.alternatives = try OSRMRouteParameters.alternatives(o.values["alternatives"])
             if o.given("waypoints") {
                 throw APIError("waypoints is not implemented by this server: every coordinate is a waypoint", code: "NotImplemented")
             }
@@ -187,5 +188,21 @@ extension OSRMServiceParameters {
             }
             self = .nearest(p)
         }
+    }
+}
+
+extension OSRMRouteParameters {
+    /// `alternatives`: true (1), false or empty (0), or a whole number ≥ 0 of at most
+    /// AlternativeRules.maxCount (more is TooBig, as osrm-routed's `--max-alternatives` answers).
+    static func alternatives(_ value: String?) throws(APIError) -> Int {
+        guard let v = value, !v.isEmpty, v != "false" else { return 0 }
+        if v == "true" { return 1 }
+        guard let n = Int(v), n >= 0, v.allSatisfy(\.isNumber) else {
+            throw APIError("Query string malformed: 'alternatives' must be true, false or a whole number ≥ 0", code: "InvalidQuery")
+        }
+        guard n <= AlternativeRules.maxCount else {
+            throw APIError("Requested number of alternatives is higher than current maximum (\(AlternativeRules.maxCount))", code: "TooBig")
+        }
+        return n
     }
 }

@@ -52,6 +52,15 @@ enum OSRMRouteJSON {
         }
     }
 
+    /// The name of the weight, as OSRM's profiles call theirs (car.lua, bicycle.lua, foot.lua).
+    static func weightName(_ mode: TravelMode) -> String {
+        switch mode {
+        case .car: return "routability"
+        case .bicycle: return "cyclability"
+        case .foot: return "duration"
+        }
+    }
+
     /// A route over `segment` with legs ending at the vertices `stops` (first and last included).
     static func route(_ segment: RouteSegment, stops: [Int], mode: TravelMode, geometry: OSRMGeometry, steps: Bool,
                       annotations: Bool, confidence: Double? = nil) -> JSONValue {
@@ -63,7 +72,7 @@ enum OSRMRouteJSON {
         var f: [(String, JSONValue)] = []
         if let c = confidence { f.append(("confidence", .double((c * 1000).rounded() / 1000))) }
         if let g = geometry.overviewLine(segment.coordinates) { f.append(("geometry", g)) }
-        f += [("legs", .array(legs)), ("weight_name", .string("duration")), ("weight", round1(segment.duration)),
+        f += [("legs", .array(legs)), ("weight_name", .string(weightName(mode))), ("weight", round1(segment.duration)),
               ("duration", round1(segment.duration)), ("distance", round1(segment.distance))]
         return .object(f)
     }
@@ -75,8 +84,8 @@ enum OSRMRouteJSON {
             let lo = max(st.firstVertex, a), hi = min(st.lastVertex, b)
             return lo < hi ? (st, lo, hi) : nil
         }
-        // The two longest named roads, as OSRM's summary.
-        let summary = stretches.filter { $0.0.named }.sorted { ($0.2 - $0.1, $1.0.name) > ($1.2 - $1.1, $0.0.name) }
+        // The two longest named roads, as OSRM's summary; as there, only with steps (else "").
+        let summary = !steps ? [] : stretches.filter { $0.0.named }.sorted { ($0.2 - $0.1, $1.0.name) > ($1.2 - $1.1, $0.0.name) }
             .map(\.0.name).reduce(into: [String]()) { if !$0.contains($1) && $0.count < 2 { $0.append($1) } }
         var f: [(String, JSONValue)] = []
         if annotations { f.append(("annotation", annotation(s, from: a, to: b))) }

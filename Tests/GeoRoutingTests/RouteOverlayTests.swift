@@ -16,7 +16,11 @@ struct RouteOverlayTests {
     /// Compares the overlay's answers with the plain search's for `pairs` random pairs of points.
     private func compare(_ plainGraph: RoadGraph, leafSize: Int, pairs: Int, seed: UInt64) throws -> (routes: Int, crossed: Int) {
         let bytes = try #require(OverlayBuilder.section(for: plainGraph, leafSize: leafSize))
-        let graph = plainGraph.withOverlay(bytes)
+        return try Self.compare(overlaid: plainGraph.withOverlay(bytes), pairs: pairs, seed: seed)
+    }
+
+    /// The same for a graph that has its overlay (built, or composed from regions' overlays).
+    static func compare(overlaid graph: RoadGraph, pairs: Int, seed: UInt64) throws -> (routes: Int, crossed: Int) {
         let overlay = try #require(graph.overlay)
         #expect(overlay.levels >= 1)
         var rng = SplitMix64(seed: seed)

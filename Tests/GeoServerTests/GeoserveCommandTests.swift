@@ -40,6 +40,19 @@ import Glibc
         #expect(empty.status == 2 && empty.stderr.contains("no index given"))
     }
 
+    @Test func anyPageMayReadTheAPIByDefault() throws {
+        func setup(_ args: [String]) throws -> GeoserveCommand.Setup {
+            try GeoserveCommand.setup(CommandLineArguments(args, spec: GeoserveCommand.spec))
+        }
+        // As Nominatim's and OSRM's servers: Access-Control-Allow-Origin: *, but /ws only from our own page.
+        let plain = try setup([])
+        #expect(plain.cors == "*" && plain.configuration.webSocketOrigin == nil)
+        let none = try setup(["--cors", "none"])
+        #expect(none.cors == nil && none.configuration.webSocketOrigin == nil)
+        let named = try setup(["--cors", "https://maps.example.org"])
+        #expect(named.cors == "https://maps.example.org" && named.configuration.webSocketOrigin == "https://maps.example.org")
+    }
+
     @Test func servesReloadsAndDrains() throws {
         try TestData.withTemporaryDirectory { dir in
             let served = PathName.join(dir, "town.geoidx")

@@ -114,6 +114,38 @@ import GeoTracks
         #expect(matchings.allSatisfy { ($0["confidence"]?.doubleValue ?? -1) >= 0 })
     }
 
+    /// From the tertiary road at the town's edge to Rue du Théâtre (nodes 10033 → 10016): by car one
+    /// alternative, Avenue des Alpes instead of Hauptstraße.
+    @Test func alternativesAreWholeRoutesAfterTheRoute() throws {
+        let pair = "\(Served.lonLat(10033));\(Served.lonLat(10016))"
+        let alone = try #require(Served.get("/route/v1/driving/\(pair)?steps=true").json)
+        for (value, most) in [("3", 3), ("true", 1), ("1", 1)] {
+            let json = try #require(Served.get("/route/v1/driving/\(pair)?steps=true&alternatives=\(value)").json)
+            #expect(json["code"]?.stringValue == "Ok")
+            let routes = try #require(json["routes"]?.arrayValue)
+            #expect(routes.count >= 2 && routes.count <= most + 1, "alternatives=\(value): \(routes.count) routes")
+            // The route first, as asked without alternatives; the waypoints once, shared.
+            #expect(routes[0] == alone["routes"]?[0])
+            #expect(json["waypoints"] == alone["waypoints"] && json["waypoints"]?.arrayValue?.count == 2)
+            for (k, r) in routes.enumerated() {
+                #expect(r.keys == ["geometry", "legs", "weight_name", "weight", "duration", "distance"], "route \(k)")
+                let legs = try #require(r["legs"]?.arrayValue)
+                #expect(legs.count == 1 && legs[0]["steps"]?.arrayValue?.isEmpty == false)
+                #expect((r["weight"]?.doubleValue ?? 0) >= (routes[0]["weight"]?.doubleValue ?? .infinity))
+                #expect((r["weight"]?.doubleValue ?? .infinity) <= 1.25 * (routes[0]["weight"]?.doubleValue ?? 0) + 0.1)
+                #expect(r["distance"]?.doubleValue ?? 0 > 0)
+                if k > 0 { #expect(r["geometry"] != routes[0]["geometry"]) }
+            }
+        }
+        for value in ["false", "0", ""] {
+            #expect(Served.get("/route/v1/driving/\(pair)?alternatives=\(value)").json?["routes"]?.arrayValue?.count == 1)
+        }
+        // As osrm-routed: alternatives only between two coordinates; with a via point, the route alone.
+        let via = "\(Served.lonLat(10033));\(Served.lonLat(10043));\(Served.lonLat(10016))"
+        let three = try #require(Served.get("/route/v1/driving/\(via)?alternatives=3").json)
+        #expect(three["code"]?.stringValue == "Ok" && three["routes"]?.arrayValue?.count == 1)
+    }
+
     @Test func errorsAre400WithOSRMsCodes() throws {
         let p = Served.lonLat(10043)
         let cases: [(String, String)] = [
@@ -130,6 +162,10 @@ import GeoTracks
             ("/route/v1/driving/\(p);\(p)?radiuses=5", "InvalidOptions"),
             ("/match/v1/driving/\(p);\(p)?timestamps=10;5", "InvalidValue"),
             ("/nearest/v1/driving/\(p);\(p)", "InvalidOptions"),
+            ("/route/v1/driving/\(p);\(p)?alternatives=bogus", "InvalidQuery"),
+            ("/route/v1/driving/\(p);\(p)?alternatives=-1", "InvalidQuery"),
+            ("/route/v1/driving/\(p);\(p)?alternatives=2.5", "InvalidQuery"),
+            ("/route/v1/driving/\(p);\(p)?alternatives=4", "TooBig"),
         ]
         for (target, code) in cases {
             let a = Served.get(target)

@@ -7,11 +7,14 @@
 import Foundation
 
 package enum RegionSplitter {
-    /// Writes `west.osm` and `east.osm` into `directory`; returns their paths.
-    package static func split(_ osmPath: String, atLongitude cut: Double, completeWays: Bool,
+    /// Writes `west.osm` and `east.osm` into `directory`; returns their paths. With `overlap` (degrees of
+    /// longitude), each region also has the nodes that far beyond the cut, as scripts/regions.py widens them.
+    package static func split(_ osmPath: String, atLongitude cut: Double, completeWays: Bool, overlap: Double = 0,
                               into directory: String) throws -> (west: String, east: String) {
-        let lines = try String(contentsOfFile: osmPath, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        var nodeSide: [Int64: Bool] = [:]   // true: east of the cut
+        let text = osmPath.hasSuffix(".gz") ? String(decoding: try TestData.gunzip(osmPath), as: UTF8.self)
+            : try String(contentsOfFile: osmPath, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var nodeLon: [Int64: Double] = [:]
         var elements: [(kind: String, id: Int64, lines: [Substring], refs: [Int64])] = []
         var header: [Substring] = []
         var current: (kind: String, id: Int64, lines: [Substring], refs: [Int64])?
@@ -26,7 +29,7 @@ package enum RegionSplitter {
                 for kind in ["node", "way", "relation"] where t.hasPrefix("<\(kind) ") {
                     let id = Int64(attr(line, "id") ?? "") ?? 0
                     current = (kind, id, [line], [])
-                    if kind == "node", let lon = attr(line, "lon").flatMap(Double.init) { nodeSide[id] = lon >= cut }
+                    if kind == "node", let lon = attr(line, "lon").flatMap(Double.init) { nodeLon[id] = lon }
                     if t.hasSuffix("/>") { elements.append(current!); current = nil }
                 }
                 if current == nil && elements.isEmpty && !t.hasPrefix("</osm") && !t.hasPrefix("<node") { header.append(line) }
@@ -38,7 +41,7 @@ package enum RegionSplitter {
         }
         var paths: [String] = []
         for east in [false, true] {
-            var nodes = Set(nodeSide.filter { $0.value == east }.keys)
+            var nodes = Set(nodeLon.filter { east ? $0.value >= cut - overlap : $0.value < cut + overlap }.keys)
             var ways = Set<Int64>()
             for e in elements where e.kind == "way" && e.refs.contains(where: { nodes.contains($0) }) { ways.insert(e.id) }
             if completeWays {

@@ -133,6 +133,20 @@ package enum TestData {
     package static func track(_ coordinates: [Coordinate], name: String? = nil) -> Track {
         Track(name: name, segments: [coordinates.map { TrackPoint(coordinate: $0) }])
     }
+
+    /// The decompressed bytes of an .osm.gz file.
+    package static func gunzip(_ path: String) throws -> [UInt8] {
+        let file = try FileByteSource(path: path)
+        _ = try file.peek(2)
+        let source = try GzipByteSource(source: file, name: path)
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+            if n == 0 { return out }
+            out += buffer[..<n]
+        }
+    }
 }
 
 /// Builds each input's index once even when tests run in parallel.

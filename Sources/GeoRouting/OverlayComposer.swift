@@ -1,0 +1,123 @@
+// The routing overlay of several regions' graphs joined into one (RoadGraph.merged), made from
+// the regions' own overlays when they are joined, in memory, with no search: each region's cells
+// keep their levels and weights, renumbered into the merged graph's nodes, edges and boundaries,
+// the region's number above its own cell numbers. A cell is crossed by its weights only where the
+// merge left it as its region had it ("clean"): every node of it is the merged graph's node of
+// that region (no other region's copy of it was kept instead), with exactly that region's edges
+// (none gained from another region or a cut way, none dropped as a repeat), the same barrier,
+// signals and turn restrictions, and the same neighbours' positions. Then the cell's streets,
+// its ways in and out and every turn inside it are the region's, so its entry-to-exit weights
+// are still exact (docs/ROUTING.md). Any other cell, and every cell holding one, lists no
+// entries: the search walks its streets (OverlayQuery), the border band between regions.
+import Foundation
+import GeoBase
+import GeoRoads
+
+public enum OverlayComposer {
+    /// `graphs` joined into one graph (RoadGraph.merged), with the overlay composed from theirs when
+    /// they have overlays of one shape (else without one: routes are then searched street by street).
+    public static func merged(_ graphs: [RoadGraph]) -> RoadGraph {
+        if graphs.count == 1 { return graphs[0] }
+        let (graph, origins) = RoadGraph.mergedWithOrigins(graphs)
+        guard let bytes = section(for: graph, regions: graphs, origins: origins) else { return graph }
+        return graph.withOverlay(bytes)
+    }
+
+    /// The composed overlay's bytes (OVLY's layout), or nil when no region has a usable overlay.
+    static func section(for graph: RoadGraph, regions: [RoadGraph], origins: RoadGraphMerge) -> [UInt8]? {
+        guard let plan = Plan(regions) else { return nil }
+        let leaves = OverlayCleanCells(graph: graph, regions: regions, origins: origins, usable: plan.overlays)
+        // The merged leaf of a node: its owner's region number above that region's leaf number.
+        let leaf = (0..<graph.nodeCount).map { m -> UInt32 in
+            let (r, n) = leaves.owner[m]
+            return UInt32(r) << UInt32(plan.regionShift) | UInt32(plan.overlays[r]?.leaf(n) ?? 0)
+        }
+        let clean = leaves.cleanCells(levels: plan.shape.levels, bitsPerLevel: plan.shape.bitsPerLevel)
+        func crossable(_ level: Int, _ cell: Int) -> Bool {
+            let shift = plan.regionShift - plan.shape.bitsPerLevel * (level - 1)
+            let r = cell >> shift, low = cell & (1 << shift - 1)
+            guard r < regions.count, level <= clean[r].count else { return false }
+            return low < clean[r][level - 1].count && clean[r][level - 1][low]
+        }
+        let layout = OverlayBuilder.layout(graph, plan.shape, leaf, modes: plan.modes, crossable: crossable)
+        return fill(layout, graph: graph, plan: plan, origins: origins)
+    }
+
+    /// Which regions' overlays are composed, and the merged overlay's shape.
+    struct Plan {
+        var shape: OverlayPartition.Shape
+        /// The overlay of each region taken (nil: its cells are all walked).
+        var overlays: [RouteOverlay?]
+        var modes: [TravelMode]
+        /// Bits of a region's own leaf number in a merged leaf number.
+        var regionShift: Int
+
+        init?(_ regions: [RoadGraph]) {
+            // One cell width (each level 2^bits cells of the one below) and the modes every overlay has.
+            guard let bits = regions.lazy.compactMap(\.overlay).first?.bitsPerLevel else { return nil }
+            overlays = regions.map { $0.overlay.flatMap { $0.bitsPerLevel == bits ? $0 : nil } }
+            let present = overlays.compactMap { $0 }
+            modes = TravelMode.allCases.filter { m in present.allSatisfy { $0.modes.contains(TravelModes(m)) } }
+            guard !modes.isEmpty else { return nil }
+            regionShift = present.map(\.leafBits).max()!
+            let regionBits = Int.bitWidth - (regions.count - 1).leadingZeroBitCount
+            guard regionShift + regionBits <= 24 else { return nil }
+            shape = OverlayPartition.Shape(levels: present.map(\.levels).max()!, bitsPerLevel: bits,
+                                           leafBits: regionShift + regionBits)
+        }
+    }
+
+    /// The layout with each crossable cell's weights copied from its region's matrix, entry and exit
+    /// matched by their edge (nil when one has no counterpart: the overlays do not fit their graphs).
+    private static func fill(_ layout: [UInt8], graph: RoadGraph, plan: Plan, origins: RoadGraphMerge) -> [UInt8]? {
+        let storage = GraphStorage(layout)
+        guard let o = RouteOverlay(view: storage.view, nodeCount: graph.nodeCount, edgeCount: graph.edgeCount) else { return nil }
+        // Per merged edge, the edge of the region that brought it.
+        var localEdge = [UInt32](repeating: .max, count: graph.edgeCount)
+        for (r, map) in origins.edges.enumerated() {
+            for (e, m) in map.enumerated() where origins.edgeRegion[Int(m)] == Int32(r) && localEdge[Int(m)] == .max {
+                localEdge[Int(m)] = UInt32(e)
+            }
+        }
+        let base = storage.mutableBase
+        for level in 1...o.levels {
+            let shift = plan.regionShift - o.bitsPerLevel * (level - 1)
+            for cell in 0..<(1 << (o.leafBits - o.bitsPerLevel * (level - 1))) {
+                let entries = o.boundaries(level: level, cell: cell, exits: false), exits = o.boundaries(level: level, cell: cell, exits: true)
+                guard !entries.isEmpty || !exits.isEmpty else { continue }
+                guard let region = plan.overlays[cell >> shift] else { return nil }
+                let low = cell & (1 << shift - 1)
+                // The region's position of each merged entry and exit.
+                func positions(_ range: Range<Int>, exits: Bool) -> [Int]? {
+                    guard region.boundaries(level: level, cell: low, exits: exits).count == range.count else { return nil }
+                    var out: [Int] = []
+                    for k in range {
+                        let d = o.directedEdge(ofBoundary: o.item(level: level, exits: exits, k))
+                        let e = localEdge[Int(d >> 1)]
+                        guard e != .max, let b = region.boundary(of: e << 1 | d & 1),
+                              let p = region.position(of: b, level: level, cell: low, exits: exits) else { return nil }
+                        out.append(p)
+                    }
+                    return out
+                }
+                guard let rows = positions(entries, exits: false), let cols = positions(exits, exits: true) else { return nil }
+                let from = region.matrixStart(level: level, cell: low), to = o.matrixStart(level: level, cell: cell)
+                for mode in plan.modes {
+                    guard let source = region.weightBlock(mode), let target = o.weightBlock(mode) else { return nil }
+                    for (i, row) in rows.enumerated() {
+                        for (j, col) in cols.enumerated() {
+                            // The weight, then its seconds and metres (RouteOverlay.seconds, .metres).
+                            let k = from + row * cols.count + col, at = to + i * cols.count + j
+                            for (array, v) in [region.weight(block: source, k), region.seconds(block: source, k),
+                                               region.metres(block: source, k)].enumerated() {
+                                base.storeBytes(of: v.bitPattern.littleEndian, toByteOffset: target + 4 * (array * o.weightCount + at),
+                                                as: UInt32.self)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return [UInt8](UnsafeRawBufferPointer(start: UnsafeRawPointer(base), count: storage.view.count))
+    }
+}
