@@ -339,21 +339,24 @@ def near_cut(plan, p, km):
 
 
 def run_route(georoute, index, route):
-    """(exit status, metres or None, first line of stderr)."""
+    """(exit status, metres or None, first line of stderr, seconds of the whole process)."""
     fmt = lambda p: f"{p[0]:.7f},{p[1]:.7f}"
+    start = time.monotonic()
     proc = subprocess.run([georoute, "route", "--from", fmt(route["from"]), "--to", fmt(route["to"]),
                            "--mode", route["mode"], "--type", route["type"], "-i", index, "--format", "json",
                            "-o", "-", "--quiet"], capture_output=True, text=True)
     metres = json.loads(proc.stdout)["distance_m"] if proc.returncode == 0 else None
-    return proc.returncode, metres, (proc.stderr.strip().splitlines() or [""])[0]
+    return proc.returncode, metres, (proc.stderr.strip().splitlines() or [""])[0], time.monotonic() - start
 
 
 def compare_routes(routes, single, regions, tolerance):
     counts, notes = {}, []
     for r in routes:
-        (sa, ma, ea), (sb, mb, eb) = single[r["id"]], regions[r["id"]]
-        c = counts.setdefault(r["kind"], {"routes": 0, "equal": 0, "routed": 0})
+        (sa, ma, ea, ta), (sb, mb, eb, tb) = single[r["id"]], regions[r["id"]]
+        c = counts.setdefault(r["kind"], {"routes": 0, "equal": 0, "routed": 0, "single_s": 0.0, "regions_s": 0.0})
         c["routes"] += 1
+        c["single_s"] += ta
+        c["regions_s"] += tb
         c["routed"] += sa == 0
         if sa == sb and (sa != 0 or abs(ma - mb) <= tolerance * ma):
             c["equal"] += 1
@@ -390,7 +393,8 @@ def print_report(args, plan, q_counts, r_counts, notes):
               f"result of the same score), {c['different']} different; {c['twice']} showing one object twice")
     for kind, c in sorted(r_counts.items(), reverse=True):
         print(f"routes {kind:6}: {c['equal']}/{c['routes']} equal within {args.tolerance:.0%} "
-              f"({c['routed']} routed by the single index, the rest no route in either)")
+              f"({c['routed']} routed by the single index, the rest no route in either); georoute "
+              f"{c['single_s']:.1f} s on the single index, {c['regions_s']:.1f} s on the folder in all")
     ties = [t for v, t in notes if v == "tie"]
     for verdict, text in [n for n in notes if n[0] != "tie"] + [("tie", t) for t in ties[:5]]:
         print(f"  {verdict.upper():9} {text}")
