@@ -24,8 +24,8 @@ public enum OverlayBuilder {
     }
 
     /// The section with every weight still zero. A cell that is not `crossable(level, cell)` lists no entries
-    /// and no exits, so no search crosses it by its weights (OverlayQuery): a composed overlay's cell that the
-    /// merge of regions changed (OverlayComposer).
+    /// and no exits, so no search crosses it by its weights (OverlayQuery): a composed overlay's cell of a region
+    /// without an overlay (OverlayComposer).
     static func layout(_ graph: RoadGraph, _ shape: OverlayPartition.Shape, _ leaf: [UInt32], modes: [TravelMode],
                        crossable: (_ level: Int, _ cell: Int) -> Bool = { _, _ in true }) -> [UInt8] {
         var cuts: [UInt32] = []
@@ -80,8 +80,10 @@ public enum OverlayBuilder {
         return out
     }
 
-    /// Fills in the weights of every mode the section has, level by level.
-    static func customize(_ graph: RoadGraph, _ bytes: inout [UInt8]) {
+    /// Fills in the weights of every mode the section has, level by level; with `only` (per level from 1,
+    /// per cell), the cells it marks alone (the others keep the weights they have: a composed overlay's
+    /// cells copied from their regions).
+    static func customize(_ graph: RoadGraph, _ bytes: inout [UInt8], only: [[Bool]]? = nil) {
         let storage = GraphStorage(bytes)
         guard let overlay = RouteOverlay(view: storage.view, nodeCount: graph.nodeCount, edgeCount: graph.edgeCount) else {
             preconditionFailure("the overlay layout just written does not read back")
@@ -98,7 +100,7 @@ public enum OverlayBuilder {
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
                     guard var search = OverlayCellSearch(graph: graph, overlay: overlay, mode: mode) else { return }
                     var scratch = OverlayLeafGraph.Scratch()
-                    for cell in stride(from: worker, to: cells, by: workers) {
+                    for cell in stride(from: worker, to: cells, by: workers) where only?[level - 1][cell] ?? true {
                         let entries = overlay.boundaries(level: level, cell: cell, exits: false)
                         let m = overlay.boundaries(level: level, cell: cell, exits: true).count
                         let start = overlay.matrixStart(level: level, cell: cell)

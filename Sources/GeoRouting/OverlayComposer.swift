@@ -1,14 +1,18 @@
 // The routing overlay of several regions' graphs joined into one (RoadGraph.merged), made from
-// the regions' own overlays when they are joined, in memory, with no search: each region's cells
-// keep their levels and weights, renumbered into the merged graph's nodes, edges and boundaries,
-// the region's number above its own cell numbers. A cell is crossed by its weights only where the
-// merge left it as its region had it ("clean"): every node of it is the merged graph's node of
-// that region (no other region's copy of it was kept instead), with exactly that region's edges
-// (none gained from another region or a cut way, none dropped as a repeat), the same barrier,
-// signals and turn restrictions, and the same neighbours' positions. Then the cell's streets,
-// its ways in and out and every turn inside it are the region's, so its entry-to-exit weights
-// are still exact (docs/ROUTING.md). Any other cell, and every cell holding one, lists no
-// entries: the search walks its streets (OverlayQuery), the border band between regions.
+// the regions' own overlays when they are joined, in memory: each region's cells keep their levels
+// and weights, renumbered into the merged graph's nodes, edges and boundaries, the region's number
+// above its own cell numbers. A cell's weights are copied only where the merge left it as its
+// region had it ("clean"): every node of it is the merged graph's node of that region (no other
+// region's copy of it was kept instead), with exactly that region's edges (none gained from
+// another region or a cut way, none dropped as a repeat), the same barrier, signals and turn
+// restrictions, and the same neighbours' positions. Then the cell's streets, its ways in and out
+// and every turn inside it are the region's, so its entry-to-exit weights are still exact
+// (docs/ROUTING.md). Every other cell of a region with an overlay — the border band where the
+// regions meet, and the cells above it — gets its weights searched again on the joined graph, as
+// `geoindex build` would (OverlayBuilder.customize, for those cells only: CRP's customization of
+// a changed part), so a route crosses the band by weights too. Cells of a region without an
+// overlay, and levels above a region's own, list no entries: the search walks their streets
+// (OverlayQuery).
 import Foundation
 import GeoBase
 import GeoRoads
@@ -33,14 +37,25 @@ public enum OverlayComposer {
             return UInt32(r) << UInt32(plan.regionShift) | UInt32(plan.overlays[r]?.leaf(n) ?? 0)
         }
         let clean = leaves.cleanCells(levels: plan.shape.levels, bitsPerLevel: plan.shape.bitsPerLevel)
-        func crossable(_ level: Int, _ cell: Int) -> Bool {
+        // A cell the merge left as its region had it.
+        func unchanged(_ level: Int, _ cell: Int) -> Bool {
             let shift = plan.regionShift - plan.shape.bitsPerLevel * (level - 1)
             let r = cell >> shift, low = cell & (1 << shift - 1)
             guard r < regions.count, level <= clean[r].count else { return false }
             return low < clean[r][level - 1].count && clean[r][level - 1][low]
         }
-        let layout = OverlayBuilder.layout(graph, plan.shape, leaf, modes: plan.modes, crossable: crossable)
-        return fill(layout, graph: graph, plan: plan, origins: origins)
+        // A cell with weights: one of a region with an overlay, at a level that overlay has.
+        func weighed(_ level: Int, _ cell: Int) -> Bool {
+            let shift = plan.regionShift - plan.shape.bitsPerLevel * (level - 1), r = cell >> max(0, shift)
+            return shift >= 0 && r < regions.count && plan.overlays[r].map { level <= $0.levels } == true
+        }
+        let layout = OverlayBuilder.layout(graph, plan.shape, leaf, modes: plan.modes, crossable: weighed)
+        guard var bytes = fill(layout, graph: graph, plan: plan, origins: origins, copied: unchanged) else { return nil }
+        let changed = (1...plan.shape.levels).map { level in
+            (0..<(1 << (plan.shape.leafBits - plan.shape.bitsPerLevel * (level - 1)))).map { weighed(level, $0) && !unchanged(level, $0) }
+        }
+        OverlayBuilder.customize(graph, &bytes, only: changed)
+        return bytes
     }
 
     /// Which regions' overlays are composed, and the merged overlay's shape.
@@ -67,9 +82,10 @@ public enum OverlayComposer {
         }
     }
 
-    /// The layout with each crossable cell's weights copied from its region's matrix, entry and exit
+    /// The layout with each `copied` cell's weights copied from its region's matrix, entry and exit
     /// matched by their edge (nil when one has no counterpart: the overlays do not fit their graphs).
-    private static func fill(_ layout: [UInt8], graph: RoadGraph, plan: Plan, origins: RoadGraphMerge) -> [UInt8]? {
+    private static func fill(_ layout: [UInt8], graph: RoadGraph, plan: Plan, origins: RoadGraphMerge,
+                             copied: (_ level: Int, _ cell: Int) -> Bool) -> [UInt8]? {
         let storage = GraphStorage(layout)
         guard let o = RouteOverlay(view: storage.view, nodeCount: graph.nodeCount, edgeCount: graph.edgeCount) else { return nil }
         // Per merged edge, the edge of the region that brought it.
@@ -84,7 +100,7 @@ public enum OverlayComposer {
             let shift = plan.regionShift - o.bitsPerLevel * (level - 1)
             for cell in 0..<(1 << (o.leafBits - o.bitsPerLevel * (level - 1))) {
                 let entries = o.boundaries(level: level, cell: cell, exits: false), exits = o.boundaries(level: level, cell: cell, exits: true)
-                guard !entries.isEmpty || !exits.isEmpty else { continue }
+                guard !entries.isEmpty || !exits.isEmpty, copied(level, cell) else { continue }
                 guard let region = plan.overlays[cell >> shift] else { return nil }
                 let low = cell & (1 << shift - 1)
                 // The region's position of each merged entry and exit.
