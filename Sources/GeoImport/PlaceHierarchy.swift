@@ -41,7 +41,7 @@ enum PlaceHierarchy {
         var own: [Object: Int] = [:]
         for (a, area) in areas.enumerated() { own[Object(type: area.osmType.rawValue, id: area.osmID)] = a }
         var best: [AreaRole: Int] = [:]
-        var suburbCity: [FixedCoordinate: Int?] = [:]
+        var suburbCity: [FixedCoordinate: Int?] = [:], settlementCountry: [FixedCoordinate: Int?] = [:]
         for i in drafts.indices {
             best.removeAll(keepingCapacity: true)
             // A boundary or place area: its pin inside its own polygon, its parents only larger areas.
@@ -86,14 +86,20 @@ enum PlaceHierarchy {
                 if r >= .county { chain.county = nil }
                 if r >= .state { chain.state = nil }
             }
-            if chain.city == nil, !guessNothing, ownRole.map({ $0 < .city }) ?? true, let s = nodes.nearest(to: d.point, cities: true, skipping: ownName) {
+            // A town node names the landmark only when both lie in the same country polygon (or neither
+            // does): across a border whose country the extract holds, the town is the neighbour's
+            // (Monaco's pin does not name the streets of Cap-d'Ail, whose own boundary the extract cut).
+            if chain.city == nil, !guessNothing, ownRole.map({ $0 < .city }) ?? true,
+               let s = nodes.nearest(to: d.point, cities: true, skipping: ownName, where: {
+                   innermost(.country, containing: $0.point, lookup: lookup, cache: &settlementCountry) == best[.country]
+               }) {
                 chain.city = s.name
             }
             // A suburb node names the landmark only when both lie in the same city polygon (or
             // neither does): the suburb across a municipal border belongs to the neighbour.
             if chain.suburb == nil, ownRole == nil, !guessNothing,
                let s = nodes.nearest(to: d.point, cities: false, skipping: ownName),
-               cityArea(of: s.point, lookup: lookup, cache: &suburbCity) == best[.city] {
+               innermost(.city, containing: s.point, lookup: lookup, cache: &suburbCity) == best[.city] {
                 chain.suburb = s.name
             }
             if let city = d.city { chain.city = city }
@@ -105,12 +111,13 @@ enum PlaceHierarchy {
         }
     }
 
-    /// The most specific city polygon containing `p` (cached: few suburb nodes, many landmarks).
-    private static func cityArea(of p: FixedCoordinate, lookup: AreaLookup, cache: inout [FixedCoordinate: Int?]) -> Int? {
+    /// The most specific polygon of `role` containing `p` (cached per role: few place nodes, many landmarks).
+    private static func innermost(_ role: AreaRole, containing p: FixedCoordinate, lookup: AreaLookup,
+                                  cache: inout [FixedCoordinate: Int?]) -> Int? {
         if let known = cache[p] { return known }
         var found: Int?
         lookup.forEachArea(containing: p) { a in
-            guard lookup.areas[a].role == .city else { return }
+            guard lookup.areas[a].role == role else { return }
             if let f = found, !better(lookup.areas[a], than: lookup.areas[f]) { return }
             found = a
         }
@@ -168,7 +175,8 @@ enum PlaceHierarchy {
         static func pack(_ a: Int, _ b: Int) -> Int64 { Int64(a) << 32 | Int64(UInt32(bitPattern: Int32(truncatingIfNeeded: b))) }
 
         /// The settlement (a town-like place, or a suburb-like one) nearest relative to its reach.
-        func nearest(to p: FixedCoordinate, cities: Bool, skipping own: String?) -> Settlement? {
+        func nearest(to p: FixedCoordinate, cities: Bool, skipping own: String?,
+                     where accept: (Settlement) -> Bool = { _ in true }) -> Settlement? {
             let (la, lo) = SettlementGrid.key(p)
             let c = p.coordinate
             var best: (score: Double, index: Int)?
@@ -179,7 +187,8 @@ enum PlaceHierarchy {
                 guard d <= st.reach else { continue }
                 // Closer relative to reach wins: a suburb at 300 m beats its town centre at 2 km.
                 let score = d / st.reach
-                if best == nil || score < best!.score || (score == best!.score && Int(s) < best!.index) { best = (score, Int(s)) }
+                guard best == nil || score < best!.score || (score == best!.score && Int(s) < best!.index), accept(st) else { continue }
+                best = (score, Int(s))
             }
             return best.map { settlements[$0.index] }
         }

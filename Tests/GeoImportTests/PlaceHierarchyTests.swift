@@ -234,4 +234,18 @@ private func withIndex(of xml: String, _ body: (BuildReport, LandmarkIndex) thro
         #expect(cafe.street == "Avenue Albert II" && cafe.houseNumber == "25")
         #expect(cafe.subtitle.contains("25 Avenue Albert II"), "the number first, as in Monaco")
     }
+
+    /// The extract holds Monaco's whole boundary but cuts France's and Cap-d'Ail's: Monaco's town pin
+    /// must not name the French streets and houses beyond the border (they had city Monaco and no
+    /// country; a Monaco label with no Monaco country is always that mistake).
+    @Test(.sharedData("monaco.osm.gz")) func monacosPinDoesNotNameFrance() throws {
+        let index = try TestData.index(of: try #require(TestData.shared("monaco.osm.gz")))
+        var inMonaco = 0, wrong: [String] = []
+        for i in 0..<index.count {
+            guard let r = index.record(i), let chain = index.places(r), chain.city == "Monaco" else { continue }
+            if chain.country == "Monaco" { inMonaco += 1 } else { wrong.append(r.names.first?.value ?? "?") }
+        }
+        #expect(inMonaco > 300, "only \(inMonaco) landmarks in the city of Monaco")
+        #expect(wrong.isEmpty, "\(wrong.count) landmarks outside Monaco named Monaco: \(wrong.prefix(10))")
+    }
 }
