@@ -1,6 +1,7 @@
 // Which results a Nominatim search may answer with: `layer` (address, poi,
 // railway, natural, manmade), `featureType` (country, state, city,
-// settlement: a band of place ranks, addresses only) and `exclude_place_ids`
+// settlement: a band of place ranks, addresses only), `countrycodes` (the
+// countries the place hierarchy put them in) and `exclude_place_ids`
 // (paging: place ids or OSM ids already shown), read and checked as Nominatim
 // 5 reads them. Nominatim sorts objects into layers by their address rank
 // and class; our landmarks carry their kind and main tag, and the mapping is
@@ -19,8 +20,10 @@ struct NominatimFilters {
     var ranks: ClosedRange<Int>?
     var excludedPlaces: Set<Int64> = []
     var excludedObjects: Set<OSMRef> = []
+    /// ISO 3166-1 alpha-2 codes, lower case (nil: anywhere; an object in no country then never matches).
+    var countries: Set<String>?
 
-    var isEmpty: Bool { layers == nil && ranks == nil && excludedPlaces.isEmpty && excludedObjects.isEmpty }
+    var isEmpty: Bool { layers == nil && ranks == nil && excludedPlaces.isEmpty && excludedObjects.isEmpty && countries == nil }
 
     init(_ p: Parameters) throws(APIError) {
         if let raw = p.request.value("layer") {
@@ -40,6 +43,11 @@ struct NominatimFilters {
             layers = [.address]
             ranks = ["country": 4...4, "state": 8...8, "city": 14...16, "settlement": 8...20][type]
         }
+        // As Nominatim's format_country: comma-separated, values of other than two characters dropped
+        // (not trimmed), case ignored; none left is no restriction.
+        let codes = (p.request.value("countrycodes") ?? "").split(separator: ",", omittingEmptySubsequences: false)
+            .filter { $0.count == 2 }.map { $0.lowercased() }
+        if !codes.isEmpty { countries = Set(codes) }
         for item in (p.request.value("exclude_place_ids") ?? "").split(separator: ",") {
             let t = item.trimmingCharacters(in: .whitespaces)
             if t.isEmpty { continue }
@@ -56,6 +64,7 @@ struct NominatimFilters {
     func accepts(_ r: SearchResult) -> Bool {
         if let layers, !layers.contains(Self.layer(of: r)) { return false }
         if let ranks, !(r.kind == .place && ranks.contains(NominatimAPI.rank(r))) { return false }
+        if let countries, !(r.places?.countryCode.map(countries.contains) ?? false) { return false }
         if excludedPlaces.contains(NominatimAPI.placeID(r)) { return false }
         if let ref = r.osm, excludedObjects.contains(ref) { return false }
         return true

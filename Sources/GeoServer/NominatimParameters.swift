@@ -19,7 +19,7 @@ struct NominatimSearchParameters {
     var addressDetails: Bool
     /// The query as Nominatim repeats it: `q`, or the structured fields joined by ", ".
     var queryString: String
-    /// `layer`, `featureType`, `exclude_place_ids`.
+    /// `layer`, `featureType`, `countrycodes`, `exclude_place_ids`.
     var filters: NominatimFilters
 
     init(_ p: Parameters) throws(APIError) {
@@ -41,9 +41,6 @@ struct NominatimSearchParameters {
             options.windowIsFilter = NominatimAPI.flag(p, "bounded", default: false)
         }
         options.language = PhotonAPI.language(explicit: p.string("accept-language"), p.request)
-        if p.request.has("countrycodes") {
-            throw APIError("Parameter 'countrycodes' is not supported by this server (its indexes carry no countries yet)")
-        }
         addressDetails = NominatimAPI.flag(p, "addressdetails", default: false)
         if NominatimAPI.flag(p, "extratags", default: false) { options.extra = ["all"] }
         filters = try NominatimFilters(p)

@@ -204,6 +204,28 @@ private extension XMLElements.Element {
         #expect(invalid.status == 400 && invalid.json?["error"]?["message"]?.stringValue == "Invalid exclude ID: abc")
     }
 
+    /// `countrycodes` keeps objects the place hierarchy put in those countries, as Nominatim's
+    /// format_country reads the list (two-letter values only, case ignored; none left: no limit).
+    @Test func countryCodesKeepTheirCountriesObjects() throws {
+        func places(_ target: String, _ service: Service = Served.town) throws -> [JSONValue] {
+            try #require(Served.get(target, from: service).json?.arrayValue, "\(target)")
+        }
+        // The town lies in no country: any code leaves nothing, a list of no two-letter code is no limit.
+        let everything = try places("/search?q=rue&format=json&limit=5")
+        #expect(!everything.isEmpty)
+        #expect(try places("/search?q=rue&format=json&limit=5&countrycodes=fr").isEmpty)
+        #expect(try places("/search?q=rue&format=json&limit=5&countrycodes=fra,,x") == everything)
+        guard let monaco = Served.monaco else { return }
+        let all = try places("/search?q=avenue&format=json&limit=40&addressdetails=1", monaco)
+        let mc = try places("/search?q=avenue&format=json&limit=40&addressdetails=1&countrycodes=MC,de", monaco)
+        #expect(mc.count >= 20, "\(mc.count) avenues in Monaco")
+        for p in mc { #expect(p["address"]?["country_code"]?.stringValue == "mc", "\(p["display_name"] ?? .null)") }
+        // The French avenues beyond the border are in all but not in mc (the extract cuts France: no country).
+        let outside = all.filter { $0["address"]?["country_code"] == nil }
+        #expect(!outside.isEmpty, "the search found no avenue outside Monaco")
+        #expect(try places("/search?q=avenue&format=json&limit=40&countrycodes=fr", monaco).isEmpty)
+    }
+
     @Test func nameDetailsListEveryName() throws {
         let p = try #require(Served.get("/search?q=cafe+de+paris&format=jsonv2&namedetails=1&limit=1").json?.arrayValue?.first)
         let names = try #require(p["namedetails"])
