@@ -31,8 +31,9 @@ public enum GeoqueryCommand {
       --format text|json|ndjson|geojson   (default: text on a terminal, json otherwise)
       --reverse LAT,LON      what is at the point: the nearest address, else the street, else
                              the settlement, with its distance (within --radius, default 1 km,
-                             5 km for suburbs, 30 km for cities)
-      --reverse-level L      address (default), street, suburb or city: how detailed
+                             5 km for suburbs, 30 km for cities and regions)
+      --reverse-level L      object, address (default), street, suburb, city, county,
+                             state or country: how detailed
       --batch [FILE|-]       one JSON query per line in, one JSON answer per line out; a line
                              {"reverse": [lat, lon], "level": "street"} is a reverse look-up
       -q, --quiet            no messages on stderr

@@ -12,15 +12,15 @@ enum ReverseLookup {
     /// Farthest a reverse answer may be, by level, metres (`--radius` overrides).
     static func defaultRadius(_ level: ReverseLevel) -> Double {
         switch level {
-        case .address, .street: 1_000
+        case .object, .address, .street: 1_000
         case .suburb: 5_000
-        case .city: 30_000
+        case .city, .county, .state, .country: 30_000
         }
     }
 
     static func level(_ text: String, name: String) throws -> ReverseLevel {
         guard let l = ReverseLevel(rawValue: text) else {
-            throw UsageError("\(name) must be address, street, suburb or city, not \"\(text)\"")
+            throw UsageError("\(name) must be \(ReverseLevel.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"")
         }
         return l
     }

@@ -2,7 +2,8 @@
 // number on a street: an address node, or a shop or building carrying one),
 // else the street the point lies on — measured on the road graph's geometry,
 // so a long street counts from its nearest stretch, not from its midpoint —
-// else the nearest settlement. Landmarks are found through the quadtree in
+// else the nearest settlement (or, at the coarsest levels, the county, state or
+// country it lies in: ReverseRegions). Landmarks are found through the quadtree in
 // widening boxes, so a look-up costs microseconds whatever the index's size.
 // Several indexes (regions) are asked together and the nearest answer wins.
 import GeoBase
@@ -12,6 +13,9 @@ import GeoRoads
 
 /// How detailed a reverse answer should be, as Nominatim's zoom levels say it.
 public enum ReverseLevel: String, Sendable, CaseIterable {
+    /// Whatever named object is at the point: a house number, a shop, a viewpoint, a stop (else as
+    /// `address`): Nominatim's zoom 18.
+    case object
     /// A house number on a street (else the street, else the place).
     case address
     /// The street (else the place).
@@ -20,6 +24,8 @@ public enum ReverseLevel: String, Sendable, CaseIterable {
     case suburb
     /// The town or city.
     case city
+    /// The county, the state or the country the point lies in (ReverseRegions).
+    case county, state, country
 }
 
 public struct ReverseGeocoder: Sendable {
@@ -37,12 +43,21 @@ public struct ReverseGeocoder: Sendable {
     public func reverse(_ point: Coordinate, level: ReverseLevel = .address, radius: Double = 5_000,
                         language: String? = nil) -> SearchResult? {
         guard point.isValid else { return nil }
-        if level == .address, let hit = nearest(point, radius: min(radius, addressReach), limit: 1, language: language,
+        if let role = PlaceRegion(level) { return region(point, role, radius: radius, language: language) }
+        if level == .object, let hit = nearest(point, radius: min(radius, addressReach), limit: 1, language: language,
+                                               where: { index, i in index.kind(i) != .street && index.kind(i) != .place && index.kind(i) != .area },
+                                               accept: { $0.kind == .address || $0.houseNumber != nil || !$0.name.isEmpty }).first {
+            // An object without an address of its own lies on the street nearest it (Nominatim's parent street).
+            var object = hit
+            if object.street == nil, let street = nearestStreet(object.coordinate, radius: streetReach) { object.street = street.name }
+            return object
+        }
+        if level == .address || level == .object, let hit = nearest(point, radius: min(radius, addressReach), limit: 1, language: language,
                                                  where: { index, i in index.kind(i) == .address || index.kind(i) != .street },
                                                  accept: { $0.kind == .address || $0.houseNumber != nil }).first {
             return hit
         }
-        if level == .address || level == .street, let street = nearestStreet(point, radius: min(radius, streetReach),
+        if level == .object || level == .address || level == .street, let street = nearestStreet(point, radius: min(radius, streetReach),
                                                                               language: language) {
             return street
         }

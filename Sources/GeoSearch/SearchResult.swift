@@ -43,6 +43,8 @@ public struct SearchResult: Sendable {
     public var unmatched: [String] = []
     /// The places the result lies in (suburb, city, county, state, country), as the index has them.
     public var places: PlaceChain?
+    /// The region this result stands for when a reverse look-up asked for one (ReverseRegions).
+    public var region: PlaceRegion?
     /// 0…1: how important the landmark is (type, population, fame), as the index stores it.
     public var importance: Double = 0
     /// Which of the engine's indexes the result comes from (0 with one index).

@@ -353,6 +353,7 @@ enum NominatimAPI {
     }
 
     static func addressType(_ r: SearchResult) -> String {
+        if let region = r.region { return region.rawValue }
         let (key, value) = (r.category.key, r.category.value)
         switch r.kind {
         case .address: return "place"
@@ -364,6 +365,7 @@ enum NominatimAPI {
 
     /// Nominatim's search rank: 30 for houses and POIs, 26 streets, places by type.
     static func rank(_ r: SearchResult) -> Int {
+        if let region = r.region { return region.rank }
         switch r.kind {
         case .address, .poi, .transit: return 30
         case .street: return 26

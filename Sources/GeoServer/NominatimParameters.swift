@@ -67,7 +67,18 @@ struct NominatimReverseParameters {
             queryString = "lat=\(lat)&lon=\(lon)&format=xml" + (p.string("zoom").map { "&zoom=" + NominatimAPI.urlEncoded($0) } ?? "")
         }
         let zoom = max(0, min(18, try p.int("zoom") ?? 18))
-        level = zoom >= 17 ? .address : zoom >= 15 ? .street : zoom >= 12 ? .suburb : .city
+        // Nominatim's zoom → rank: 18 a building or POI, 17 an address or minor street, 15–16 streets,
+        // 12–14 towns, villages and suburbs, 10–11 cities, 8–9 counties, 5–7 states, 0–4 the country.
+        level = switch zoom {
+        case 18: .object
+        case 17: .address
+        case 15...16: .street
+        case 12...14: .suburb
+        case 10...11: .city
+        case 8...9: .county
+        case 5...7: .state
+        default: .country
+        }
         language = PhotonAPI.language(explicit: p.string("accept-language"), p.request)
         extraTags = NominatimAPI.flag(p, "extratags", default: false)
         addressDetails = NominatimAPI.flag(p, "addressdetails", default: true)

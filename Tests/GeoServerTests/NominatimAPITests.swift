@@ -85,6 +85,26 @@ import GeoBase
         #expect(none.status == 200 && none.json == .object([("error", .string("Unable to geocode"))]))
     }
 
+    /// Nominatim's zooms: 18 is whatever named object is there (a POI too), 0–4 the country the point is in.
+    @Test func reverseZoomsAnswerPOIsAndTheCountry() throws {
+        // The town lies in no country: nothing at the coarsest zooms.
+        #expect(Served.get("/reverse?lat=46.19660&lon=6.80041&format=json&zoom=3").json?["error"]?.stringValue == "Unable to geocode")
+        guard let monaco = Served.monaco else { return }
+        let museum = try #require(Served.get("/search?q=musee+oceanographique&format=jsonv2&limit=1", from: monaco).json?.arrayValue?.first)
+        #expect(museum["addresstype"]?.stringValue != "road", "\(museum)")
+        let at = "lat=\(museum["lat"]?.stringValue ?? "")&lon=\(museum["lon"]?.stringValue ?? "")"
+        let poi = try #require(Served.get("/reverse?\(at)&format=jsonv2&zoom=18", from: monaco).json)
+        #expect(poi["osm_id"] == museum["osm_id"] && poi["place_rank"]?.intValue == 30, "\(poi)")
+        let street = try #require(Served.get("/reverse?\(at)&format=jsonv2&zoom=16", from: monaco).json)
+        #expect(street["addresstype"]?.stringValue == "road", "\(street)")
+        for zoom in [0, 3, 4] {
+            let country = try #require(Served.get("/reverse?\(at)&format=jsonv2&zoom=\(zoom)", from: monaco).json)
+            #expect(country["name"]?.stringValue == "Monaco" && country["place_rank"]?.intValue == 4
+                    && country["addresstype"]?.stringValue == "country" && country["osm_type"]?.stringValue == "relation", "\(country)")
+            #expect(country["address"]?["country_code"]?.stringValue == "mc", "\(country)")
+        }
+    }
+
     @Test func errorsNameTheParameter() throws {
         let missing = Served.get("/reverse?lat=46.2&format=json")
         #expect(missing.status == 400 && missing.json?["error"]?["message"]?.stringValue == "Parameter 'lon' missing.")
