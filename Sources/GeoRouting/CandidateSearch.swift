@@ -44,6 +44,9 @@ struct CandidateSearch {
     /// Whether positions on ferries are candidates (a map-matched track may ride one; a route does not
     /// start or end on one).
     var snapsToFerries = true
+    /// The waypoint's bearing and approach, when it has them: only the directions of travel they leave
+    /// are open on a candidate, and an edge with none left is no candidate (WaypointRules.swift).
+    var rule: WaypointRule?
 
     init(rules: TraversalRules) {
         self.rules = rules
@@ -66,8 +69,10 @@ struct CandidateSearch {
             let forward = rules.allows(profile, forward: true), backward = rules.allows(profile, forward: false)
             guard forward || backward, snapsToFerries || profile.roadClass != .ferry else { continue }
             guard let position = nearestPosition(on: ed, projection: projection, within: radius, box: box) else { continue }
+            let (f, b) = directions(ed, at: position, point: point, forward: forward, backward: backward)
+            guard f || b else { continue }
             found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
-                                   forward: forward, backward: backward))
+                                   forward: f, backward: b))
         }
         return CandidateSearch.distinct(found, limit: limit)
     }

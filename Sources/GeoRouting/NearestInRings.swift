@@ -37,8 +37,10 @@ extension CandidateSearch {
                 let forward = rules.allows(profile, forward: true), backward = rules.allows(profile, forward: false)
                 guard forward || backward, snapsToFerries || profile.roadClass != .ferry,
                       let position = nearestPosition(on: ed, projection: projection, within: maxRadius, box: box) else { return }
+                let (f, b) = directions(ed, at: position, point: point, forward: forward, backward: backward)
+                guard f || b else { return }
                 found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
-                                       forward: forward, backward: backward))
+                                       forward: f, backward: b))
             }
             // What is left unread lies in the grid's strips beyond the block's four sides: nothing
             // there is nearer than the nearest strip (a point outside the grid is as far from them).

@@ -15,6 +15,14 @@ extension OSRMAPI {
     static func match(_ r: OSRMRequest, _ p: OSRMMatchParameters, _ networks: RegionNetworks) throws(APIError) -> JSONValue {
         guard r.coordinates.count >= 2 else { throw APIError("Number of coordinates needs to be at least two.", code: "InvalidOptions") }
         guard r.coordinates.count <= 10_000 else { throw APIError("Too many trace coordinates", code: "TooBig") }
+        // The matcher weighs every candidate road by distance alone: a bearing or an approach per point is
+        // not something it can honour yet, so it is refused rather than ignored.
+        if r.base.bearings?.contains(where: { $0 != nil }) == true {
+            throw APIError("bearings are not implemented by this server's match service", code: "NotImplemented")
+        }
+        if r.base.approaches?.contains(where: { $0 != .unrestricted }) == true {
+            throw APIError("approaches other than unrestricted are not implemented by this server's match service", code: "NotImplemented")
+        }
         let times: [Date?] = p.timestamps?.map { Date(timeIntervalSince1970: $0) } ?? Array(repeating: nil, count: r.coordinates.count)
         var options = MatchOptions(mode: r.mode)
         // OSRM's radius is the fixes' standard deviation, our accuracy the same measure.
