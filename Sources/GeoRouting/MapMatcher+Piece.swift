@@ -34,8 +34,12 @@ extension MapMatcher {
         // Points with an accuracy of their own: σ and search radius per point, clamped as the track's are.
         let own = kept.map { accuracy(of: base + $0) }
         viterbi.pointAccuracies = own.contains { $0 != nil } ? own : []
+        viterbi.pointRules = options.pointRules.isEmpty ? [] : kept.map { k in
+            options.pointRules.indices.contains(base + k) ? options.pointRules[base + k] : WaypointRule()
+        }
         let outcome = viterbi.match(kept.map { coords[$0] }, times: kept.map { times[$0] })
         viterbi.pointAccuracies = []
+        viterbi.pointRules = []
         m.reportBreaks(outcome, into: &result)
         m.reportUnmatched(outcome, points: &points)
         for run in outcome.runs {
@@ -43,7 +47,9 @@ extension MapMatcher {
             let segmentIndex = result.segments.count
             m.snapStates(of: run, on: segment, vertexOf: vertexOf, segmentIndex: segmentIndex, points: &points)
             m.placeLeftOut(of: run, on: segment, vertexOf: vertexOf, segmentIndex: segmentIndex,
-                           radius: { i in accuracy(of: base + i)?.radius ?? viterbi.parameters.radius }, points: &points)
+                           radius: { i in accuracy(of: base + i)?.radius ?? viterbi.parameters.radius },
+                           ruled: { i in options.pointRules.indices.contains(base + i) && options.pointRules[base + i].restrictsDirection },
+                           points: &points)
             result.segments.append(segment)
         }
     }
@@ -126,10 +132,11 @@ extension PieceMatch {
     /// run's states, the thinned points after its last state up to the next kept one — projected onto
     /// the route nearby: within `radius(i)` (the point's search radius) of it they lie on it (`interpolated`), farther they are outliers.
     func placeLeftOut(of run: MatchedRun, on segment: RouteSegment, vertexOf: [Int], segmentIndex: Int,
-                      radius: (Int) -> Double, points: inout [MatchedPoint]) {
+                      radius: (Int) -> Double, ruled: (Int) -> Bool, points: inout [MatchedPoint]) {
         func place(after a: Int, before b: Int, vertices: ClosedRange<Int>) {
             guard b > a + 1 else { return }
-            for i in (a + 1)..<b where coords[i].isValid {
+            // A point whose bearing or approach left it no road nearby stays off the route (OSRM: null).
+            for i in (a + 1)..<b where coords[i].isValid && !(points[i].reason == .offRoad && ruled(i)) {
                 if let (snap, d) = MapMatcher.project(coords[i], on: segment.coordinates, vertices: vertices), d <= radius(i) {
                     points[i] = MatchedPoint(index: base + i, input: coords[i], status: .interpolated, snapped: snap,
                                              distance: d, segment: segmentIndex)

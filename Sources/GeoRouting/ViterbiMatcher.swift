@@ -35,6 +35,8 @@ struct ViterbiMatcher {
     let parameters: Parameters
     /// Per point of the current `match` (empty: none), its own emission σ and search radius.
     var pointAccuracies: [(sigma: Double, radius: Double)?] = []
+    /// Per point of the current `match` (empty: none), the bearing and approach its candidates must allow.
+    var pointRules: [WaypointRule] = []
     var candidateSearch: CandidateSearch
     var search: PathSearch
 
@@ -99,6 +101,7 @@ struct ViterbiMatcher {
     /// The candidates of point `i`, found once even when a restart comes back to it.
     private mutating func candidates(at i: Int, near point: Coordinate, _ lattice: inout ViterbiLattice) -> [Candidate] {
         if let cached = lattice.candidateCache[i] { return cached }
+        candidateSearch.rule = pointRules.indices.contains(i) ? pointRules[i] : nil
         let found = candidateSearch.candidates(near: point, radius: accuracy(of: i)?.radius ?? parameters.radius,
                                                limit: parameters.maxCandidates)
         lattice.candidateCache[i] = found

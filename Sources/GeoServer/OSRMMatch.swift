@@ -18,19 +18,13 @@ extension OSRMAPI {
     static func match(_ r: OSRMRequest, _ p: OSRMMatchParameters, _ networks: RegionNetworks) throws(APIError) -> JSONValue {
         guard r.coordinates.count >= 2 else { throw APIError("Number of coordinates needs to be at least two.", code: "InvalidOptions") }
         guard r.coordinates.count <= 10_000 else { throw APIError("Too many trace coordinates", code: "TooBig") }
-        // The matcher weighs every candidate road by distance alone: a bearing or an approach per point is
-        // not something it can honour yet, so it is refused rather than ignored.
-        if r.base.bearings?.contains(where: { $0 != nil }) == true {
-            throw APIError("bearings are not implemented by this server's match service", code: "NotImplemented")
-        }
-        if r.base.approaches?.contains(where: { $0 != .unrestricted }) == true {
-            throw APIError("approaches other than unrestricted are not implemented by this server's match service", code: "NotImplemented")
-        }
         let times: [Date?] = p.timestamps?.map { Date(timeIntervalSince1970: $0) } ?? Array(repeating: nil, count: r.coordinates.count)
         var options = MatchOptions(mode: r.mode)
         // OSRM's radius is each fix's standard deviation, as our accuracy is: per point, σ of its emission and
         // (times the matcher's factor) its search radius; an empty entry keeps the track's accuracy.
         if let radii = r.base.radiuses { options.pointAccuracies = radii.map { $0.map { min($0, 500) } } }
+        // Bearings and approaches filter each fix's candidate roads as they filter a waypoint's.
+        if r.base.bearings != nil || r.base.approaches != nil { options.pointRules = r.base.rules }
         if p.gaps == .ignore {
             options.config.maxGapDistance = 1_000_000
             options.config.gapDistance = PerMode(car: 1_000_000, bicycle: 1_000_000, foot: 1_000_000)

@@ -58,6 +58,16 @@ import GeoBase
         #expect(split.json?["message"]?.stringValue == "Could not match the trace with the given waypoints.")
     }
 
+    @Test func bearingsFilterEachFixsRoads() throws {
+        let plain = try #require(Self.match(Self.along(), "").json)
+        let eastward = try #require(Self.match(Self.along(), "bearings=81,20;81,20;81,20;81,20").json)
+        #expect(eastward["tracepoints"]?[1]?["location"] == plain["tracepoints"]?[1]?["location"])
+        // No road near the second fix runs north–south: it cannot be placed on the street it lies by.
+        let across = try #require(Self.match(Self.along(), "bearings=;171,10;;&radiuses=5;5;5;5").json)
+        #expect(across["tracepoints"]?[1] == .null, "\(across)")
+        #expect(Self.match(Self.along(), "bearings=;400,10;;").json?["code"]?.stringValue == "InvalidOptions")
+    }
+
     @Test func anUnplacedPointIsNull() throws {
         // The second point 2 km out in the lake, with a 10 m accuracy: no road near it.
         let off = try #require(Self.match(Self.along(offAt: 1, north: -2_000), "radiuses=10;10;10;10").json)
