@@ -89,7 +89,8 @@ enum OSRMAPI {
         }
         var f: [(String, JSONValue)] = [("code", .string("Ok")), ("routes", .array(json))]
         if !r.base.skipWaypoints {
-            let points = ends.map { k in
+            // Every coordinate is a waypoint in the answer, pass-through ones too (as osrm-routed answers).
+            let points = r.coordinates.indices.map { k in
                 let w = route.waypoints[k]
                 return JSONValue.object(waypoint(input: w.input, snapped: w.snapped,
                                                  name: streetName(route.segment, vertex: stops.indices.contains(k) ? stops[k] : 0),

@@ -1,8 +1,8 @@
 // OSRM's `match` service over our map matcher: the trace's coordinates (with
 // timestamps when given, which also make the matcher treat it as a GPS
 // recording), each point's radius as its own accuracy, `gaps=split` cutting
-// the trace where timestamps jump by more than 60 s as OSRM does (`ignore`
-// routes across gaps). Each matched segment is a matching with OSRM's
+// the trace where timestamps jump by more than ten median intervals as
+// osrm-routed does (`ignore` routes across gaps). Each matched segment is a matching with OSRM's
 // confidence; a tracepoint is null when its point could not be placed (or was
 // thinned out, with tidy), else it names its matching and its place among the
 // matching's waypoints; the legs run between consecutive tracepoints, or only
@@ -61,8 +61,9 @@ extension OSRMAPI {
             var endIndex = 0
             for (k, q) in members.enumerated() {
                 var w = waypoint(input: q.input, snapped: q.snapped!, name: streetName(segment, vertex: stops[k]), hints: hints)
-                w += [("matchings_index", .int(Int64(m))), ("waypoint_index", .int(Int64(isEnd[k] ? endIndex : k))),
-                      ("alternatives_count", .int(0))]
+                // A pass-through point (not in `waypoints`) has no waypoint index: null, as osrm-routed writes it.
+                let index: JSONValue = p.waypoints == nil ? .int(Int64(k)) : isEnd[k] ? .int(Int64(endIndex)) : .null
+                w += [("matchings_index", .int(Int64(m))), ("waypoint_index", index), ("alternatives_count", .int(0))]
                 if isEnd[k] { endIndex += 1 }
                 tracepoints[q.index] = .object(w)
             }
@@ -76,9 +77,13 @@ extension OSRMAPI {
         return .object(f)
     }
 
-    /// OSRM's `gaps=split`: a new piece wherever consecutive timestamps are more than `maxGap` seconds apart.
-    static func splitAtTimeGaps(_ points: [TrackPoint], _ stamps: [Double]?, maxGap: Double = 60) -> [[TrackPoint]] {
-        guard let stamps, stamps.count == points.count else { return [points] }
+    /// OSRM's `gaps=split`: a new piece wherever consecutive timestamps are further apart than ten times the
+    /// trace's median sampling interval (at least 1 s): map_matching.cpp's MAX_BROKEN_STATES × median. (Its
+    /// documentation speaks of 60 s; osrm-routed 26 keeps 0;10;100;110 whole and splits 0;10;200;210.)
+    static func splitAtTimeGaps(_ points: [TrackPoint], _ stamps: [Double]?) -> [[TrackPoint]] {
+        guard let stamps, stamps.count == points.count, stamps.count > 1 else { return [points] }
+        let steps = zip(stamps, stamps.dropFirst()).map { $1 - $0 }.sorted()
+        let maxGap = 10 * max(1, steps[steps.count / 2].rounded(.down))
         var out: [[TrackPoint]] = [[]]
         for (i, q) in points.enumerated() {
             if i > 0 && stamps[i] - stamps[i - 1] > maxGap { out.append([]) }

@@ -194,8 +194,8 @@ extension OSRMBaseParameters {
                 guard let r = OSRMRequest.plainNumber(item) else {
                     throw APIError("Query string malformed: radiuses must be numbers or 'unlimited', not '\(item.prefix(20))'", code: "InvalidQuery")
                 }
-                guard r >= 0 else { throw APIError("Radiuses must be non-negative", code: "InvalidOptions") }
-                out.append(r)
+                // osrm-routed takes a negative radius and searches as without one: so does this server.
+                out.append(r < 0 ? nil : r)
             }
             return out
         }

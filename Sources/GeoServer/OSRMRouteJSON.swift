@@ -70,7 +70,7 @@ enum OSRMRouteJSON {
                             annotations: annotations))
         }
         var f: [(String, JSONValue)] = []
-        if let c = confidence { f.append(("confidence", .double((c * 1000).rounded() / 1000))) }
+        if let c = confidence { f.append(("confidence", .double((c * 1e10).rounded() / 1e10))) }
         if let g = geometry.overviewLine(segment.coordinates) { f.append(("geometry", g)) }
         f += [("legs", .array(legs)), ("weight_name", .string(weightName(mode))), ("weight", round1(segment.duration)),
               ("duration", round1(segment.duration)), ("distance", round1(segment.distance))]
@@ -106,7 +106,7 @@ enum OSRMRouteJSON {
 
     /// Per segment between consecutive vertices, the arrays asked for: metres, seconds, metres per second
     /// (OSRM's unit for speed), the weight (seconds: the weight here is the duration), the data source
-    /// (0: the one source, the profile); and OSRM's metadata naming that source.
+    /// (0: the one source, the profile) with OSRM's metadata naming that source.
     static func annotation(_ s: RouteSegment, from a: Int, to b: Int, _ asked: OSRMAnnotations) -> JSONValue {
         var d: [JSONValue] = [], t: [JSONValue] = [], v: [JSONValue] = []
         if a < b {
@@ -117,8 +117,12 @@ enum OSRMRouteJSON {
                 v.append(round1(sec > 0 ? m / sec : 0))
             }
         }
-        var f: [(String, JSONValue)] = [("metadata", .object([("datasource_names", .array([.string("lua profile")]))]))]
-        if asked.contains(.datasources) { f.append(("datasources", .array(d.map { _ in .int(0) }))) }
+        var f: [(String, JSONValue)] = []
+        if asked.contains(.datasources) {
+            // As OSRM: the metadata naming the sources comes with the datasources array.
+            f.append(("metadata", .object([("datasource_names", .array([.string("lua profile")]))])))
+            f.append(("datasources", .array(d.map { _ in .int(0) })))
+        }
         if asked.contains(.weight) { f.append(("weight", .array(t))) }
         if asked.contains(.distance) { f.append(("distance", .array(d))) }
         if asked.contains(.duration) { f.append(("duration", .array(t))) }

@@ -1,5 +1,5 @@
-// OSRM's match options honoured: `gaps=split` cuts at timestamps more than
-// 60 s apart, `radiuses` are each point's own accuracy (not one average),
+// OSRM's match options honoured: `gaps=split` cuts where timestamps jump by
+// more than ten median sampling intervals (as osrm-routed), `radiuses` are each point's own accuracy (not one average),
 // `waypoints` keeps only the listed tracepoints as leg ends (OSRM's NoMatch
 // when the trace splits), a point the matcher cannot place is a null
 // tracepoint, and `confidence` is OSRM's classifier on matched ÷ trace length,
@@ -22,15 +22,18 @@ import GeoBase
         Served.get("/match/v1/driving/\(coords)?overview=full&\(query)")
     }
 
-    @Test func gapsSplitAtSixtySeconds() throws {
-        let split = try #require(Self.match(Self.along(), "timestamps=0;10;100;110").json)
+    @Test func gapsSplitAtTenMedianIntervals() throws {
+        // Sampled every 10 s: a 190 s jump splits, a 90 s one does not (osrm-routed answers the same).
+        let split = try #require(Self.match(Self.along(), "timestamps=0;10;200;210").json)
         #expect(split["matchings"]?.arrayValue?.count == 2, "\(split)")
         #expect(split["tracepoints"]?[2]?["matchings_index"]?.doubleValue == 1)
-        let ignored = try #require(Self.match(Self.along(), "timestamps=0;10;100;110&gaps=ignore").json)
+        let ignored = try #require(Self.match(Self.along(), "timestamps=0;10;200;210&gaps=ignore").json)
         #expect(ignored["matchings"]?.arrayValue?.count == 1)
-        // 60 s is not more than 60 s.
-        let close = try #require(Self.match(Self.along(), "timestamps=0;10;70;80").json)
+        let close = try #require(Self.match(Self.along(), "timestamps=0;10;100;110").json)
         #expect(close["matchings"]?.arrayValue?.count == 1)
+        // Sampled every second: 98 s is a gap, and the point alone after it is null.
+        let fast = try #require(Self.match(Self.along(), "timestamps=0;1;2;100").json)
+        #expect(fast["tracepoints"]?[3] == .null && fast["tracepoints"]?[2] != .null, "\(fast)")
         #expect(Self.match(Self.along(), "gaps=sometimes").json?["code"]?.stringValue == "InvalidQuery")
     }
 
@@ -51,9 +54,11 @@ import GeoBase
         #expect(ends["matchings"]?[0]?["legs"]?.arrayValue?.count == 1, "\(ends)")
         #expect(ends["matchings"]?[0]?["distance"] == all["matchings"]?[0]?["distance"])
         #expect(ends["tracepoints"]?[3]?["waypoint_index"]?.doubleValue == 1)
+        // A pass-through point has no waypoint index, as osrm-routed writes it.
+        #expect(ends["tracepoints"]?[1]?["waypoint_index"] == .null && ends["tracepoints"]?[1]?["location"] != nil)
         #expect(Self.match(Self.along(), "waypoints=1;3").json?["code"]?.stringValue == "InvalidValue")
         #expect(Self.match(Self.along(), "waypoints=0;9").json?["code"]?.stringValue == "InvalidOptions")
-        let split = Self.match(Self.along(), "waypoints=0;3&timestamps=0;10;100;110")
+        let split = Self.match(Self.along(), "waypoints=0;3&timestamps=0;10;200;210")
         #expect(split.json?["code"]?.stringValue == "NoMatch", "\(split.text)")
         #expect(split.json?["message"]?.stringValue == "Could not match the trace with the given waypoints.")
     }
