@@ -113,7 +113,8 @@ enum OSRMAPI {
     static func nearest(_ r: OSRMRequest, _ p: OSRMNearestParameters, _ networks: RegionNetworks) throws(APIError) -> JSONValue {
         guard r.coordinates.count == 1 else { throw APIError("Only one input coordinate is supported", code: "InvalidOptions") }
         let point = r.coordinates[0]
-        let found = NearestRoads.find(point, in: networks.network(for: [point]), mode: r.mode, count: p.number, radius: 5_000,
+        // No radius by default, as osrm-routed: the nearest road however far (the answer says how far).
+        let found = NearestRoads.find(point, in: networks.network(for: [point]), mode: r.mode, count: p.number, radius: .infinity,
                                       rule: r.base.rules.first, ferries: r.base.snapsToAny)
         guard !found.isEmpty else { throw APIError("Could not find a matching segments for coordinate", code: "NoSegment") }
         let hints = r.base.generateHints

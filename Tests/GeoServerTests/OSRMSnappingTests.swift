@@ -92,6 +92,24 @@ import GeoBase
         #expect(unlimited.json?["code"]?.stringValue == "Ok")
         let table = Served.get("/table/v1/driving/\(off);\(on)?radiuses=10;100")
         #expect(table.json?["code"]?.stringValue == "NoSegment")
+        // Nearest has no radius unless given, as osrm-routed: a point 6 km out in the lake still gets its road.
+        let far = Served.get("/nearest/v1/driving/6.75,46.15")
+        #expect(far.json?["code"]?.stringValue == "Ok" && (far.json?["waypoints"]?[0]?["distance"]?.doubleValue ?? 0) > 5_000)
+        #expect(Served.get("/nearest/v1/driving/6.75,46.15?radiuses=1000").json?["code"]?.stringValue == "NoSegment")
+    }
+
+    @Test func tableAndTripSnapAsRouteDoes() throws {
+        // Arriving at the curb of the east point means coming from the east: longer than the 15 s along the street.
+        let c = "\(Self.west);\(Self.east)"
+        func duration(_ q: String) -> Double { Served.get("/table/v1/driving/\(c)?\(q)").json?["durations"]?[0]?[1]?.doubleValue ?? -1 }
+        let plain = duration(""), curbEnd = duration("approaches=;curb"), westStart = duration("bearings=261,20;")
+        #expect(curbEnd > plain + 30 && westStart > plain + 30, "\(plain) \(curbEnd) \(westStart)")
+        // The table and /route agree under the same rule.
+        let route = OSRMSnappingTests.route(c, "approaches=;curb")?["routes"]?[0]?["duration"]?.doubleValue ?? 0
+        #expect(abs(route - curbEnd) < 0.5, "\(route) \(curbEnd)")
+        let trip = Served.get("/trip/v1/driving/\(c)?approaches=curb;&overview=false").json
+        let freeTrip = Served.get("/trip/v1/driving/\(c)?overview=false").json
+        #expect((trip?["trips"]?[0]?["distance"]?.doubleValue ?? 0) > (freeTrip?["trips"]?[0]?["distance"]?.doubleValue ?? 0) + 50)
     }
 
     @Test func snappingAnyReachesTheFerry() throws {
