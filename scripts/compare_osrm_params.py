@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """OSRM's per-coordinate and route/match options, asked of osrm-routed and of geoserve alike.
 
-Sends the cases the OSRMSnapping/RouteOptions/MatchOptions tests use (points 3 m beside Rue de
+Sends the cases the OSRMSnapping/RouteOptions/MatchOptions/Exclude tests use (points 3 m beside Rue de
 l'Église in the sample town) to both servers and prints "same" or "DIFF" with both answers,
 summarised: code (and message), distance, heading of the first stretch, legs, waypoints and
 annotation keys for a route; matchings, confidences and each tracepoint's matching for a match.
-docs/HTTP.md ("OSRM parameters") reports what it showed.
+docs/HTTP.md ("OSRM parameters") reports what it showed. osrm-routed serves one profile whatever the
+URL says, so only car cases are asked.
 
     osrm-extract -p car.lua town.osm && osrm-partition town.osrm && osrm-customize town.osrm
     osrm-routed --algorithm mld -p 5055 town.osrm &
@@ -68,6 +69,9 @@ for q in ["bearings=400,10;", "bearings=10,200;", "bearings=10;", "bearings=a,b;
           "approaches=side;", "approaches=curb", "snapping=bogus", "radiuses=-1;", "radiuses=far;", "hints=;;", "exclude=motorway",
           "snapping=any", "bearings=;", "continue_straight=maybe"]:
     cases.append(r(f"{W};{E}", q))
+A19 = f"{N['10061'][1]},{N['10061'][0]};{N['10062'][1]},{N['10062'][0]}"
+cases += [r(A19, ""), r(A19, "exclude=motorway"), r(A19, "exclude=ferry"), r(A19, "exclude=motorway,ferry"),
+          r(A19, "exclude=tunnel"), f"/nearest/v1/driving/{beside('11165', '11166', 0)}?exclude=motorway"]
 m = lambda c, q: f"/match/v1/driving/{c}?overview=full" + (f"&{q}" if q else "")
 cases += [m(along(), "timestamps=0;10;100;110"), m(along(), "timestamps=0;10;100;110&gaps=ignore"), m(along(), "timestamps=0;10;70;80"),
           m(along(2, 45), "radiuses=5;5;20;5"), m(along(2, 45), "radiuses=5;5;5;5"), m(along(), ""), m(along(), "waypoints=0;3"),

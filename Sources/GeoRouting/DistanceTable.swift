@@ -53,7 +53,7 @@ extension Router {
         guard !points.isEmpty, !rows.isEmpty, !columns.isEmpty else { throw .tooFewWaypoints }
         if let bad = (rows + columns).first(where: { !points.indices.contains($0) }) { throw .invalidCoordinate(index: bad) }
         if let bad = points.firstIndex(where: { !$0.isValid }) { throw .invalidCoordinate(index: bad) }
-        let rules = TraversalRules(graph: graph, mode: mode, type: .fastest)
+        let rules = traversalRules(mode, .fastest)
         var finder = CandidateSearch(rules: rules)
         finder.snapsToFerries = snapsToFerries
         var snapped = [[Candidate]](repeating: [], count: points.count)
@@ -66,7 +66,7 @@ extension Router {
         }
         // The nearest roads of a bigger piece, for a point on a tiny one: looked up only when a cell needs it.
         var big: [Int: [Candidate]?] = [:]
-        var pieces = PieceSizes(rules: TraversalRules(graph: graph, mode: mode), tinyComponent: tinyComponent)
+        var pieces = PieceSizes(rules: traversalRules(mode), tinyComponent: tinyComponent)
         func bigger(_ i: Int) -> [Candidate]? {
             if let b = big[i] { return b }
             finder.rule = rule(i)

@@ -52,6 +52,15 @@ public struct Router: Sendable {
     /// At a via point, go on in the direction the route arrived (true: no U-turn there unless that leads
     /// nowhere), or leave in either (false); nil: the mode's default, as OSRM's profiles (car: true).
     public var continueStraight: Bool?
+    /// Road classes the route may not use (OSRM's `exclude=motorway` is motorways and their links).
+    public var excludedClasses: Set<RoadClass> = []
+
+    /// The rules of a search for `mode`, with the excluded classes left out.
+    func traversalRules(_ mode: TravelMode, _ type: RouteType = .shortest) -> TraversalRules {
+        var r = TraversalRules(graph: graph, mode: mode, type: type)
+        r.excluded = excludedClasses.reduce(0) { $0 | 1 << UInt32($1.rawValue) }
+        return r
+    }
 
     public init(graph: RoadGraph) {
         self.graph = graph
@@ -86,7 +95,7 @@ public struct Router: Sendable {
               type: RouteType) throws(RoutingError) -> (TraversalRules, [Candidate], [EdgePath]) {
         guard waypoints.count >= 2 else { throw .tooFewWaypoints }
         if let bad = waypoints.firstIndex(where: { !$0.isValid }) { throw .invalidCoordinate(index: bad) }
-        let rules = TraversalRules(graph: graph, mode: mode, type: type)
+        let rules = traversalRules(mode, type)
         var finder = CandidateSearch(rules: rules)
         // A route neither starts nor ends on a ferry (OSRM: ferries are no start points).
         finder.snapsToFerries = snapsToFerries
@@ -164,7 +173,7 @@ public struct Router: Sendable {
     /// (nil when they do not, or when there is no bigger one within the snapping limit).
     func nearestInBigComponent(_ finder: inout CandidateSearch, _ point: Coordinate, _ nearest: [Candidate],
                                        mode: TravelMode) -> [Candidate]? {
-        var pieces = PieceSizes(rules: TraversalRules(graph: graph, mode: mode), tinyComponent: tinyComponent)
+        var pieces = PieceSizes(rules: traversalRules(mode), tinyComponent: tinyComponent)
         return pieces.nearestInBig(&finder, point, nearest, limit: min(finder.rule?.radius ?? maxSnapDistance, Router.bigComponentReach))
     }
 

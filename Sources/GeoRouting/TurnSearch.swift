@@ -32,7 +32,7 @@ struct TurnSearch {
         costs = TurnCosts(rules: rules)
         turns = rules.graph.turns(rules.mode)
         stateBase = 2 * rules.graph.edgeCount
-        if useOverlay, rules.type == .fastest, !rules.ignoreRestrictions, let o = rules.graph.overlay, let block = o.weightBlock(rules.mode) {
+        if useOverlay, rules.type == .fastest, !rules.ignoreRestrictions, rules.excluded == 0, let o = rules.graph.overlay, let block = o.weightBlock(rules.mode) {
             overlay = o
             overlayBlock = block
         }

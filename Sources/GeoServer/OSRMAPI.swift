@@ -101,12 +101,13 @@ enum OSRMAPI {
         return .object(f)
     }
 
-    /// A router over the points' network, snapping each point as its radius, bearing and approach ask, and
-    /// onto ferries too with `snapping=any`.
+    /// A router over the points' network, snapping each point as its radius, bearing and approach ask, onto
+    /// ferries too with `snapping=any`, and leaving out the classes `exclude` names.
     static func router(_ r: OSRMRequest, _ networks: RegionNetworks) -> Router {
         var router = Router(graph: networks.network(for: r.coordinates))
         router.waypointRules = r.base.rules
         router.snapsToFerries = r.base.snapsToAny
+        router.excludedClasses = r.base.excluded
         return router
     }
 
@@ -115,7 +116,7 @@ enum OSRMAPI {
         let point = r.coordinates[0]
         // No radius by default, as osrm-routed: the nearest road however far (the answer says how far).
         let found = NearestRoads.find(point, in: networks.network(for: [point]), mode: r.mode, count: p.number, radius: .infinity,
-                                      rule: r.base.rules.first, ferries: r.base.snapsToAny)
+                                      rule: r.base.rules.first, ferries: r.base.snapsToAny, excluding: r.base.excluded)
         guard !found.isEmpty else { throw APIError("Could not find a matching segments for coordinate", code: "NoSegment") }
         let hints = r.base.generateHints
         return .object([("code", .string("Ok")), ("waypoints", .array(found.map { n in

@@ -6,6 +6,7 @@
 // cannot honour is NotImplemented rather than silently ignored.
 import Foundation
 import GeoBase
+import GeoRoads
 import GeoRouting
 
 enum OSRMService: String, Sendable, CaseIterable {
@@ -37,6 +38,8 @@ struct OSRMBaseParameters: Sendable {
     var bearings: [SnapBearing?]?
     /// Per coordinate, the side of the road (nil: unrestricted everywhere).
     var approaches: [SnapApproach]?
+    /// Road classes the routes may not use (`exclude`).
+    var excluded: Set<RoadClass> = []
     /// `snapping=any`: points may snap to ferries too, which OSRM's profiles mark as no start point.
     var snapsToAny = false
     var generateHints = true
@@ -176,8 +179,6 @@ struct OSRMOptions {
 
 extension OSRMBaseParameters {
     init(_ o: OSRMOptions) throws(APIError) {
-        // Refused rather than ignored: what this server cannot honour.
-        if o.given("exclude") { throw APIError("exclude is not implemented by this server", code: "NotImplemented") }
         generateHints = try o.bool("generate_hints", default: true)
         skipWaypoints = try o.bool("skip_waypoints", default: false)
         snapsToAny = try o.choice("snapping", default: Snapping.default) == .any
@@ -227,6 +228,22 @@ extension OSRMBaseParameters {
             }
             return out
         }
+    }
+
+    /// `exclude`: the classes OSRM's car profile makes excludable, one at a time as its `excludable` lists them
+    /// (`motorway`: motorways and their links; `ferry`); `toll` is NotImplemented (the graph keeps no toll
+    /// flag); any other name or combination, and any exclude by bicycle or on foot (whose OSRM profiles have
+    /// none), is OSRM's InvalidValue.
+    static func excluded(_ o: OSRMOptions, mode: TravelMode) throws(APIError) -> Set<RoadClass> {
+        guard let v = o.values["exclude"], !v.isEmpty else { return [] }
+        let names = Set(v.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+        if names == ["toll"] && mode == .car {
+            throw APIError("exclude=toll is not implemented by this server: its road graph keeps no toll flag", code: "NotImplemented")
+        }
+        guard mode == .car, names.count == 1, let name = names.first, name == "motorway" || name == "ferry" else {
+            throw APIError("Exclude flag combination is not supported.", code: "InvalidValue")
+        }
+        return name == "motorway" ? [.motorway, .motorwayLink] : [.ferry]
     }
 
     static func isHintCharacter(_ c: Character) -> Bool {

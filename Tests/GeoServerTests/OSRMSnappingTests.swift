@@ -137,7 +137,6 @@ import GeoBase
             ("radiuses=far;", "InvalidQuery"),
             ("hints=;;", "InvalidOptions"),
             ("hints=a%20b;", "InvalidQuery"),
-            ("exclude=motorway", "NotImplemented"),
         ]
         for (query, code) in cases {
             let a = Served.get("/route/v1/driving/\(c)?\(query)")
@@ -147,5 +146,45 @@ import GeoBase
         for query in ["bearings=;", "bearings=0,180;261,30", "approaches=;", "approaches=unrestricted;curb", "snapping=any", "hints=;", "radiuses=-1;"] {
             #expect(Served.get("/route/v1/driving/\(c)?\(query)").json?["code"]?.stringValue == "Ok", "\(query)")
         }
+    }
+}
+
+/// OSRM's `exclude`, as its car profile offers it: one of `motorway` (with its links) or `ferry`.
+@Suite struct OSRMExcludeTests {
+    /// The middle of the A 19 between two of its vertices.
+    static var onMotorway: String { OSRMSnappingTests.beside(11165, 11166, north: 0) }
+
+    @Test func excludedClassesAreNoRoads() throws {
+        let plain = try #require(Served.get("/nearest/v1/driving/\(Self.onMotorway)").json?["waypoints"]?[0])
+        let off = try #require(Served.get("/nearest/v1/driving/\(Self.onMotorway)?exclude=motorway").json?["waypoints"]?[0])
+        #expect((plain["distance"]?.doubleValue ?? 99) < 1)
+        #expect((off["distance"]?.doubleValue ?? 0) > 20, "\(off)")
+        // Along the A 19 from its start to its end: with the motorway excluded, no step is on it.
+        let ends = "\(Served.lonLat(10061));\(Served.lonLat(10062))"
+        func refs(_ q: String) -> [String] {
+            let steps = Served.get("/route/v1/driving/\(ends)?steps=true&overview=false\(q)").json?["routes"]?[0]?["legs"]?[0]?["steps"]
+            return (steps?.arrayValue ?? []).compactMap { $0["ref"]?.stringValue }
+        }
+        #expect(refs("").contains("A 19"))
+        #expect(!refs("&exclude=motorway").contains("A 19"), "\(refs("&exclude=motorway"))")
+        let table = Served.get("/table/v1/driving/\(ends)?exclude=motorway").json
+        #expect(table?["code"]?.stringValue == "Ok")
+    }
+
+    @Test func otherExcludesAreOSRMsErrors() throws {
+        let c = "\(OSRMSnappingTests.west);\(OSRMSnappingTests.east)"
+        let cases: [(String, String)] = [
+            ("/route/v1/driving/\(c)?exclude=motorway,ferry", "InvalidValue"),
+            ("/route/v1/driving/\(c)?exclude=tunnel", "InvalidValue"),
+            ("/route/v1/driving/\(c)?exclude=toll", "NotImplemented"),
+            ("/route/v1/foot/\(c)?exclude=ferry", "InvalidValue"),
+            ("/match/v1/driving/\(c)?exclude=ferry", "NotImplemented"),
+        ]
+        for (target, code) in cases {
+            let a = Served.get(target)
+            #expect(a.status == 400 && a.json?["code"]?.stringValue == code, "\(target): \(a.text)")
+        }
+        #expect(Served.get("/route/v1/driving/\(c)?exclude=ferry").json?["code"]?.stringValue == "Ok")
+        #expect(Served.get("/route/v1/driving/\(c)?exclude=").json?["code"]?.stringValue == "Ok")
     }
 }
