@@ -68,11 +68,16 @@ struct CandidateSearch {
             let profile = graph.profile(ed.profile)
             let forward = rules.allows(profile, forward: true), backward = rules.allows(profile, forward: false)
             guard forward || backward, snapsToFerries || profile.roadClass != .ferry else { continue }
+            if rule?.restrictsDirection == true {
+                guard let (position, f, b) = restrictedPosition(ed, point: point, forward: forward, backward: backward,
+                                                                within: radius) else { continue }
+                found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
+                                       forward: f, backward: b))
+                continue
+            }
             guard let position = nearestPosition(on: ed, projection: projection, within: radius, box: box) else { continue }
-            let (f, b) = directions(ed, at: position, point: point, forward: forward, backward: backward)
-            guard f || b else { continue }
             found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
-                                   forward: f, backward: b))
+                                   forward: forward, backward: backward))
         }
         return CandidateSearch.distinct(found, limit: limit)
     }

@@ -26,6 +26,7 @@ extension CandidateSearch {
         let metresPerLat = MetresPerDegree.latitude * 1e-7
         let metresPerLon = MetresPerDegree.longitude(atLatitude: point.lat) * 1e-7
         let grid = graph.gridBlock(rows: 0...(rows - 1), cols: 0...(cols - 1))
+        let restricts = rule?.restrictsDirection == true
         var seen = Set<Int>()
         var found: [Candidate] = []
         var ring = 0
@@ -35,12 +36,17 @@ extension CandidateSearch {
                 let ed = graph.edge(e)
                 let profile = graph.profile(ed.profile)
                 let forward = rules.allows(profile, forward: true), backward = rules.allows(profile, forward: false)
-                guard forward || backward, snapsToFerries || profile.roadClass != .ferry,
-                      let position = nearestPosition(on: ed, projection: projection, within: maxRadius, box: box) else { return }
-                let (f, b) = directions(ed, at: position, point: point, forward: forward, backward: backward)
-                guard f || b else { return }
+                guard forward || backward, snapsToFerries || profile.roadClass != .ferry else { return }
+                if restricts {
+                    guard let (position, f, b) = restrictedPosition(ed, point: point, forward: forward, backward: backward,
+                                                                    within: maxRadius) else { return }
+                    found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
+                                           forward: f, backward: b))
+                    return
+                }
+                guard let position = nearestPosition(on: ed, projection: projection, within: maxRadius, box: box) else { return }
                 found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
-                                       forward: f, backward: b))
+                                       forward: forward, backward: backward))
             }
             // What is left unread lies in the grid's strips beyond the block's four sides: nothing
             // there is nearer than the nearest strip (a point outside the grid is as far from them).

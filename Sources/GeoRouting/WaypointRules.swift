@@ -55,46 +55,55 @@ public struct WaypointRule: Sendable, Equatable {
 }
 
 extension CandidateSearch {
-    /// The directions of travel on `edge` that the current rule (`rule`) leaves, given what the mode
-    /// allows and where on the edge `point` snapped: (along the way, against it).
-    func directions(_ edge: RoadEdge, at position: EdgePosition, point: Coordinate, forward: Bool,
-                    backward: Bool) -> (Bool, Bool) {
-        guard let rule, rule.restrictsDirection else { return (forward, backward) }
-        let (heading, side) = headingAndSide(edge, at: position, point: point)
-        var f = forward, b = backward
-        if let bearing = rule.bearing {
-            f = f && bearing.allows(heading)
-            b = b && bearing.allows(heading + 180)
-        }
-        // side > 0: the point lies right of the way's direction. On the road itself either side will do.
-        switch rule.approach {
-        case .unrestricted: break
-        case .curb where side != 0: f = f && side > 0; b = b && side < 0
-        case .opposite where side != 0: f = f && side < 0; b = b && side > 0
-        default: break
-        }
-        return (f, b)
-    }
-
-    /// The heading (degrees) of the edge's segment where `position` lies, along the way, and which
-    /// side of it `point` is on: 1 right, -1 left, 0 on the road (within a few centimetres).
-    func headingAndSide(_ edge: RoadEdge, at position: EdgePosition, point: Coordinate) -> (Double, Int) {
+    /// Where `point` snaps on `edge` under the current rule, and the directions left there (along the way,
+    /// against it): as OSRM checks each segment of a way on its own, the nearest segment whose heading the
+    /// bearing allows and whose side of the road the approach allows, which may lie beyond the edge's
+    /// nearest point (a bend). Nil when no segment within `radius` leaves a direction. Only called with a
+    /// rule that restricts direction (`WaypointRule.restrictsDirection`).
+    func restrictedPosition(_ edge: RoadEdge, point: Coordinate, forward: Bool, backward: Bool,
+                            within radius: Double) -> (EdgePosition, Bool, Bool)? {
+        guard let rule else { return nil }
         let line = graph.geometry(ofEdge: edge.index).map(\.coordinate)
-        let projection = LocalProjection(origin: position.coordinate)
+        guard line.count > 1 else { return nil }
+        let projection = LocalProjection(origin: point)
         let xy = line.map(projection.project)
-        var best = 0, bestDistance = Double.infinity
-        for k in 0..<max(0, xy.count - 1) {
-            let d = PlanarGeometry.segmentDistance(px: 0, py: 0, ax: xy[k].x, ay: xy[k].y, bx: xy[k + 1].x, by: xy[k + 1].y).distance
-            if d < bestDistance { best = k; bestDistance = d }
+        var best: (distance: Double, k: Int, t: Double, forward: Bool, backward: Bool)?
+        for k in 0..<(xy.count - 1) {
+            let a = xy[k], b = xy[k + 1]
+            let r = PlanarGeometry.segmentDistance(px: 0, py: 0, ax: a.x, ay: a.y, bx: b.x, by: b.y)
+            guard r.distance <= radius, r.distance < best?.distance ?? .infinity else { continue }
+            let dx = b.x - a.x, dy = b.y - a.y
+            guard dx != 0 || dy != 0 else { continue }
+            var f = forward, bk = backward
+            if let bearing = rule.bearing {
+                let heading = atan2(dx, dy) * 180 / .pi
+                f = f && bearing.allows(heading)
+                bk = bk && bearing.allows(heading + 180)
+            }
+            // The point's side of the segment (right of the way's direction: cross < 0); on the road, either.
+            let sx = a.x + r.t * dx, sy = a.y + r.t * dy
+            let cross = dx * -sy - dy * -sx
+            if r.distance > 0.05 && cross != 0 {
+                switch rule.approach {
+                case .unrestricted: break
+                case .curb: f = f && cross < 0; bk = bk && cross > 0
+                case .opposite: f = f && cross > 0; bk = bk && cross < 0
+                }
+            }
+            if f || bk { best = (r.distance, k, r.t, f, bk) }
         }
-        guard xy.count > 1 else { return (0, 0) }
-        let dx = xy[best + 1].x - xy[best].x, dy = xy[best + 1].y - xy[best].y
-        var heading = atan2(dx, dy) * 180 / .pi
-        if heading < 0 { heading += 360 }
-        guard position.distance > 0.05 else { return (heading, 0) }
-        let p = projection.project(point)
-        let cross = dx * p.y - dy * p.x
-        return (heading, cross < 0 ? 1 : cross > 0 ? -1 : 0)
+        guard let best else { return nil }
+        // The offset in the edge's own metres, as nearestPosition measures it.
+        var along = 0.0, total = 0.0
+        for k in 0..<(line.count - 1) {
+            let m = line[k].distance(to: line[k + 1])
+            if k < best.k { along += m } else if k == best.k { along += best.t * m }
+            total += m
+        }
+        let a = xy[best.k], b = xy[best.k + 1]
+        let snapped = projection.unproject(x: a.x + best.t * (b.x - a.x), y: a.y + best.t * (b.y - a.y))
+        let offset = total > 0 ? min(edge.length, along * edge.length / total) : 0
+        return (EdgePosition(edge: edge.index, offset: offset, coordinate: snapped, distance: best.distance), best.forward, best.backward)
     }
 }
 
