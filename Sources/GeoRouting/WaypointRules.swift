@@ -81,9 +81,10 @@ extension CandidateSearch {
                 bk = bk && bearing.allows(heading + 180)
             }
             // The point's side of the segment (right of the way's direction: cross < 0); on the road, either.
+            // On a oneway the approach does not apply, as in osrm-routed: there is only one way to arrive.
             let sx = a.x + r.t * dx, sy = a.y + r.t * dy
             let cross = dx * -sy - dy * -sx
-            if r.distance > 0.05 && cross != 0 {
+            if r.distance > 0.05 && cross != 0 && forward && backward {
                 switch rule.approach {
                 case .unrestricted: break
                 case .curb: f = f && cross < 0; bk = bk && cross > 0
