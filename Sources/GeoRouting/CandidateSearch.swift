@@ -79,11 +79,13 @@ struct CandidateSearch {
             found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
                                    forward: forward, backward: backward))
         }
-        return CandidateSearch.distinct(found, limit: limit)
+        return CandidateSearch.distinct(found, limit: limit, onEdges: rule?.restrictsDirection == true)
     }
 
     /// `found` nearest first, one candidate per place, at most `limit`.
-    static func distinct(_ found: [Candidate], limit: Int) -> [Candidate] {
+    /// `onEdges`: the candidates keep their edge and its allowed directions even at a node (a bearing or an
+    /// approach chose them), so they are neither moved onto the node nor merged there.
+    static func distinct(_ found: [Candidate], limit: Int, onEdges: Bool = false) -> [Candidate] {
         var found = found
         found.sort { $0.position.distance != $1.position.distance ? $0.position.distance < $1.position.distance : $0.edge < $1.edge }
         // Where the nearest point of several edges is their shared node, they are one position: keep the
@@ -91,7 +93,7 @@ struct CandidateSearch {
         var out: [Candidate] = []
         var nodes: [Int] = []
         for var c in found {
-            let node = c.offset <= 0.5 ? c.from : c.offset >= c.length - 0.5 ? c.to : -1
+            let node = onEdges ? -1 : c.offset <= 0.5 ? c.from : c.offset >= c.length - 0.5 ? c.to : -1
             if node >= 0 {
                 // Exactly at the node, so searches may leave it in any direction the node allows.
                 c.position.offset = node == c.from ? 0 : c.length

@@ -64,16 +64,17 @@ extension CandidateSearch {
             if c0 + ring < cols - 1 { strip(grid.minLat, grid.maxLat, block.maxLon, grid.maxLon) }
             if found.count >= need {
                 // Counted in distinct places: the edges meeting at a junction are one.
-                let places = CandidateSearch.distinct(found, limit: need)
+                let places = CandidateSearch.distinct(found, limit: need, onEdges: restricts)
                 if places.count == need {
                     let reach = places[need - 1].position.distance + slack
                     if reach <= bound || bound >= maxRadius {
-                        return CandidateSearch.distinct(found.filter { $0.position.distance <= min(reach, maxRadius) }, limit: limit)
+                        return CandidateSearch.distinct(found.filter { $0.position.distance <= min(reach, maxRadius) }, limit: limit,
+                                                       onEdges: restricts)
                     }
                 }
             }
             if bound >= maxRadius {
-                return CandidateSearch.distinct(found.filter { $0.position.distance <= maxRadius }, limit: limit)
+                return CandidateSearch.distinct(found.filter { $0.position.distance <= maxRadius }, limit: limit, onEdges: restricts)
             }
             ring += 1
         }

@@ -103,7 +103,10 @@ extension CandidateSearch {
         }
         let a = xy[best.k], b = xy[best.k + 1]
         let snapped = projection.unproject(x: a.x + best.t * (b.x - a.x), y: a.y + best.t * (b.y - a.y))
-        let offset = total > 0 ? min(edge.length, along * edge.length / total) : 0
+        // Kept a centimetre off the end nodes: searches let a position exactly at a node leave it any way, and
+        // this one may leave only as the rule allows.
+        let margin = min(0.01, edge.length / 4)
+        let offset = min(edge.length - margin, max(margin, total > 0 ? along * edge.length / total : 0))
         return (EdgePosition(edge: edge.index, offset: offset, coordinate: snapped, distance: best.distance), best.forward, best.backward)
     }
 }
