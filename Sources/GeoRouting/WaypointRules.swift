@@ -3,9 +3,11 @@
 // road (`bearings`: only edge directions within range of the bearing are
 // candidates), and the side of the road (`approaches`: curb = the point on
 // the side the vehicle drives on, right-hand traffic; opposite = the other).
-// Why in the candidate search and not after it: OSRM filters candidate edges
-// by these while it looks for the nearest, so a point whose nearest road runs
-// the wrong way snaps to the nearest road that runs the right way instead.
+// Why in the candidate search and not after it: OSRM filters candidate
+// segments by these while it looks for the nearest, so a point whose nearest
+// road runs the wrong way snaps to the nearest stretch of road that runs the
+// right way instead (each segment of an edge checked on its own, as OSRM's
+// R-tree holds segments; an approach does not apply on a oneway, as there).
 import Foundation
 import GeoBase
 import GeoRoads
