@@ -44,6 +44,9 @@ struct CandidateSearch {
     /// Whether positions on ferries are candidates (a map-matched track may ride one; a route does not
     /// start or end on one).
     var snapsToFerries = true
+    /// The waypoint's bearing and approach, when it has them: only the directions of travel they leave
+    /// are open on a candidate, and an edge with none left is no candidate (WaypointRules.swift).
+    var rule: WaypointRule?
 
     init(rules: TraversalRules) {
         self.rules = rules
@@ -65,15 +68,24 @@ struct CandidateSearch {
             let profile = graph.profile(ed.profile)
             let forward = rules.allows(profile, forward: true), backward = rules.allows(profile, forward: false)
             guard forward || backward, snapsToFerries || profile.roadClass != .ferry else { continue }
+            if rule?.restrictsDirection == true {
+                guard let (position, f, b) = restrictedPosition(ed, point: point, forward: forward, backward: backward,
+                                                                within: radius) else { continue }
+                found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
+                                       forward: f, backward: b))
+                continue
+            }
             guard let position = nearestPosition(on: ed, projection: projection, within: radius, box: box) else { continue }
             found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
                                    forward: forward, backward: backward))
         }
-        return CandidateSearch.distinct(found, limit: limit)
+        return CandidateSearch.distinct(found, limit: limit, onEdges: rule?.restrictsDirection == true)
     }
 
     /// `found` nearest first, one candidate per place, at most `limit`.
-    static func distinct(_ found: [Candidate], limit: Int) -> [Candidate] {
+    /// `onEdges`: the candidates keep their edge and its allowed directions even at a node (a bearing or an
+    /// approach chose them), so they are neither moved onto the node nor merged there.
+    static func distinct(_ found: [Candidate], limit: Int, onEdges: Bool = false) -> [Candidate] {
         var found = found
         found.sort { $0.position.distance != $1.position.distance ? $0.position.distance < $1.position.distance : $0.edge < $1.edge }
         // Where the nearest point of several edges is their shared node, they are one position: keep the
@@ -81,7 +93,7 @@ struct CandidateSearch {
         var out: [Candidate] = []
         var nodes: [Int] = []
         for var c in found {
-            let node = c.offset <= 0.5 ? c.from : c.offset >= c.length - 0.5 ? c.to : -1
+            let node = onEdges ? -1 : c.offset <= 0.5 ? c.from : c.offset >= c.length - 0.5 ? c.to : -1
             if node >= 0 {
                 // Exactly at the node, so searches may leave it in any direction the node allows.
                 c.position.offset = node == c.from ? 0 : c.length

@@ -53,9 +53,9 @@ extension Router {
         guard !points.isEmpty, !rows.isEmpty, !columns.isEmpty else { throw .tooFewWaypoints }
         if let bad = (rows + columns).first(where: { !points.indices.contains($0) }) { throw .invalidCoordinate(index: bad) }
         if let bad = points.firstIndex(where: { !$0.isValid }) { throw .invalidCoordinate(index: bad) }
-        let rules = TraversalRules(graph: graph, mode: mode, type: .fastest)
+        let rules = traversalRules(mode, .fastest)
         var finder = CandidateSearch(rules: rules)
-        finder.snapsToFerries = false
+        finder.snapsToFerries = snapsToFerries
         var snapped = [[Candidate]](repeating: [], count: points.count)
         var table = [TablePoint?](repeating: nil, count: points.count)
         for i in Set(rows + columns).sorted() {
@@ -66,10 +66,11 @@ extension Router {
         }
         // The nearest roads of a bigger piece, for a point on a tiny one: looked up only when a cell needs it.
         var big: [Int: [Candidate]?] = [:]
-        var pieces = PieceSizes(rules: TraversalRules(graph: graph, mode: mode), tinyComponent: tinyComponent)
+        var pieces = PieceSizes(rules: traversalRules(mode), tinyComponent: tinyComponent)
         func bigger(_ i: Int) -> [Candidate]? {
             if let b = big[i] { return b }
-            let b = pieces.nearestInBig(&finder, points[i], snapped[i], limit: min(maxSnapDistance, Router.bigComponentReach))
+            finder.rule = rule(i)
+            let b = pieces.nearestInBig(&finder, points[i], snapped[i], limit: min(radius(i), Router.bigComponentReach))
             big[i] = b
             return b
         }
@@ -95,12 +96,14 @@ extension Router {
         return DistanceMatrix(points: table, sources: rows, destinations: columns, durations: durations, distances: distances)
     }
 
-    /// The candidates of a waypoint as `route` snaps it (the nearest usable edges, ferries left out).
+    /// The candidates of waypoint `index` as `route` snaps it: the nearest usable edges within its radius
+    /// whose directions its rule (bearing, approach) leaves, ferries left out unless `snapsToFerries`.
     func snap(_ point: Coordinate, index: Int, _ finder: inout CandidateSearch) throws(RoutingError) -> [Candidate] {
-        let c = finder.nearest(to: point, maxRadius: maxSnapDistance, slack: Router.snapSlack)
+        finder.rule = rule(index)
+        let c = finder.nearest(to: point, maxRadius: radius(index), slack: Router.snapSlack)
         guard !c.isEmpty else {
             let nearest = finder.nearest(to: point, maxRadius: 50_000).first?.position.distance
-            throw .noRoad(index: index, radius: maxSnapDistance, nearest: nearest)
+            throw .noRoad(index: index, radius: radius(index), nearest: nearest)
         }
         return c
     }

@@ -77,7 +77,8 @@ struct ManyToManySearch {
             for (k, t) in targets.enumerated() where s.edge == t.edge {
                 let d = t.offset - s.offset
                 let along = d >= 0
-                guard (along && (s.forward || d == 0)) || (!along && s.backward) else { continue }
+                // Both ends' directions count: a point's bearing or approach may leave its edge one way only.
+                guard (along && ((s.forward && t.forward) || d == 0)) || (!along && s.backward && t.backward) else { continue }
                 let c = rules.cost(metres: abs(d), s.profile, forward: along)
                 offer(k, End(weight: c, seconds: abs(d) / rules.speed(s.profile, forward: along), direct: abs(d)))
             }

@@ -31,7 +31,15 @@ extension MapMatcher {
                     into result: inout MatchResult, points: inout [MatchedPoint]) {
         let kept = MapMatcher.thinned(piece, coords, spacing: options.config.thinning(accuracy: result.accuracy))
         let m = PieceMatch(coords: coords, times: times, base: base, kept: kept, end: piece[piece.count - 1])
+        // Points with an accuracy of their own: σ and search radius per point, clamped as the track's are.
+        let own = kept.map { accuracy(of: base + $0) }
+        viterbi.pointAccuracies = own.contains { $0 != nil } ? own : []
+        viterbi.pointRules = options.pointRules.isEmpty ? [] : kept.map { k in
+            options.pointRules.indices.contains(base + k) ? options.pointRules[base + k] : WaypointRule()
+        }
         let outcome = viterbi.match(kept.map { coords[$0] }, times: kept.map { times[$0] })
+        viterbi.pointAccuracies = []
+        viterbi.pointRules = []
         m.reportBreaks(outcome, into: &result)
         m.reportUnmatched(outcome, points: &points)
         for run in outcome.runs {
@@ -39,9 +47,18 @@ extension MapMatcher {
             let segmentIndex = result.segments.count
             m.snapStates(of: run, on: segment, vertexOf: vertexOf, segmentIndex: segmentIndex, points: &points)
             m.placeLeftOut(of: run, on: segment, vertexOf: vertexOf, segmentIndex: segmentIndex,
-                           radius: viterbi.parameters.radius, points: &points)
+                           radius: { i in accuracy(of: base + i)?.radius ?? viterbi.parameters.radius },
+                           ruled: { i in options.pointRules.indices.contains(base + i) && options.pointRules[base + i].restrictsDirection },
+                           points: &points)
             result.segments.append(segment)
         }
+    }
+
+    /// Track point `k`'s own accuracy, when it has one: σ (clamped as the track's is) and search radius.
+    func accuracy(of k: Int) -> (sigma: Double, radius: Double)? {
+        guard options.pointAccuracies.indices.contains(k), let a = options.pointAccuracies[k] else { return nil }
+        let sigma = min(max(a, options.config.accuracyRange.lowerBound), options.config.accuracyRange.upperBound)
+        return (sigma, options.config.searchRadius(accuracy: sigma))
     }
 
     /// Step 1: the first point, then each one at least `spacing` metres from the last kept; always the last.
@@ -113,13 +130,14 @@ extension PieceMatch {
 
     /// Step 5b: the points left out of the model — thinned points and skipped outliers between the
     /// run's states, the thinned points after its last state up to the next kept one — projected onto
-    /// the route nearby: within `radius` of it they lie on it (`interpolated`), farther they are outliers.
+    /// the route nearby: within `radius(i)` (the point's search radius) of it they lie on it (`interpolated`), farther they are outliers.
     func placeLeftOut(of run: MatchedRun, on segment: RouteSegment, vertexOf: [Int], segmentIndex: Int,
-                      radius: Double, points: inout [MatchedPoint]) {
+                      radius: (Int) -> Double, ruled: (Int) -> Bool, points: inout [MatchedPoint]) {
         func place(after a: Int, before b: Int, vertices: ClosedRange<Int>) {
             guard b > a + 1 else { return }
-            for i in (a + 1)..<b where coords[i].isValid {
-                if let (snap, d) = MapMatcher.project(coords[i], on: segment.coordinates, vertices: vertices), d <= radius {
+            // A point whose bearing or approach left it no road nearby stays off the route (OSRM: null).
+            for i in (a + 1)..<b where coords[i].isValid && !(points[i].reason == .offRoad && ruled(i)) {
+                if let (snap, d) = MapMatcher.project(coords[i], on: segment.coordinates, vertices: vertices), d <= radius(i) {
                     points[i] = MatchedPoint(index: base + i, input: coords[i], status: .interpolated, snapped: snap,
                                              distance: d, segment: segmentIndex)
                 } else if points[i].reason == nil {

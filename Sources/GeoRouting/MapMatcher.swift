@@ -20,6 +20,12 @@ public struct MatchOptions: Sendable {
     /// Follow the track even against oneway and access rules and through barriers.
     public var ignoreRestrictions = false
     public var config = MatchConfig()
+    /// Per track point (indices over all segments), its own accuracy in metres (OSRM's per-coordinate
+    /// `radiuses`): its emission's σ and its search radius; nil or missing entries use `accuracy`.
+    public var pointAccuracies: [Double?] = []
+    /// Per track point, a bearing and an approach its candidate roads must allow (OSRM's `bearings` and
+    /// `approaches` on match; a rule's radius is not used here: that is `pointAccuracies`).
+    public var pointRules: [WaypointRule] = []
 
     public init(mode: TravelMode = .bicycle, accuracy: Double? = nil, ignoreRestrictions: Bool = false,
                 config: MatchConfig = MatchConfig()) {

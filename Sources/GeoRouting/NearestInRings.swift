@@ -26,6 +26,7 @@ extension CandidateSearch {
         let metresPerLat = MetresPerDegree.latitude * 1e-7
         let metresPerLon = MetresPerDegree.longitude(atLatitude: point.lat) * 1e-7
         let grid = graph.gridBlock(rows: 0...(rows - 1), cols: 0...(cols - 1))
+        let restricts = rule?.restrictsDirection == true
         var seen = Set<Int>()
         var found: [Candidate] = []
         var ring = 0
@@ -35,8 +36,15 @@ extension CandidateSearch {
                 let ed = graph.edge(e)
                 let profile = graph.profile(ed.profile)
                 let forward = rules.allows(profile, forward: true), backward = rules.allows(profile, forward: false)
-                guard forward || backward, snapsToFerries || profile.roadClass != .ferry,
-                      let position = nearestPosition(on: ed, projection: projection, within: maxRadius, box: box) else { return }
+                guard forward || backward, snapsToFerries || profile.roadClass != .ferry else { return }
+                if restricts {
+                    guard let (position, f, b) = restrictedPosition(ed, point: point, forward: forward, backward: backward,
+                                                                    within: maxRadius) else { return }
+                    found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
+                                           forward: f, backward: b))
+                    return
+                }
+                guard let position = nearestPosition(on: ed, projection: projection, within: maxRadius, box: box) else { return }
                 found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
                                        forward: forward, backward: backward))
             }
@@ -56,16 +64,17 @@ extension CandidateSearch {
             if c0 + ring < cols - 1 { strip(grid.minLat, grid.maxLat, block.maxLon, grid.maxLon) }
             if found.count >= need {
                 // Counted in distinct places: the edges meeting at a junction are one.
-                let places = CandidateSearch.distinct(found, limit: need)
+                let places = CandidateSearch.distinct(found, limit: need, onEdges: restricts)
                 if places.count == need {
                     let reach = places[need - 1].position.distance + slack
                     if reach <= bound || bound >= maxRadius {
-                        return CandidateSearch.distinct(found.filter { $0.position.distance <= min(reach, maxRadius) }, limit: limit)
+                        return CandidateSearch.distinct(found.filter { $0.position.distance <= min(reach, maxRadius) }, limit: limit,
+                                                       onEdges: restricts)
                     }
                 }
             }
             if bound >= maxRadius {
-                return CandidateSearch.distinct(found.filter { $0.position.distance <= maxRadius }, limit: limit)
+                return CandidateSearch.distinct(found.filter { $0.position.distance <= maxRadius }, limit: limit, onEdges: restricts)
             }
             ring += 1
         }

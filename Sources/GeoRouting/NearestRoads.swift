@@ -18,10 +18,18 @@ public struct NearestRoad: Sendable {
 
 public enum NearestRoads {
     /// Up to `count` usable roads within `radius` metres of `point`, nearest first, one per stretch.
+    /// `rule`: the point's bearing and approach (its radius, when given, replaces `radius`); `ferries`: whether
+    /// ferries count as roads here (OSRM's `snapping=any`); `excluded`: road classes that do not (OSRM's `exclude`).
     public static func find(_ point: Coordinate, in graph: RoadGraph, mode: TravelMode, count: Int = 1,
-                            radius: Double = 5_000) -> [NearestRoad] {
+                            radius: Double = 5_000, rule: WaypointRule? = nil, ferries: Bool = true,
+                            excluding excluded: Set<RoadClass> = []) -> [NearestRoad] {
         guard point.isValid, count > 0 else { return [] }
-        var search = CandidateSearch(rules: TraversalRules(graph: graph, mode: mode, type: .fastest))
+        var rules = TraversalRules(graph: graph, mode: mode, type: .fastest)
+        rules.excluded = excluded.reduce(0) { $0 | 1 << UInt32($1.rawValue) }
+        var search = CandidateSearch(rules: rules)
+        search.rule = rule
+        search.snapsToFerries = ferries
+        let radius = rule?.radius ?? radius
         let found = search.nearestInRings(to: point, need: count, slack: 0, maxRadius: radius, limit: count)
         return found.map { c in
             NearestRoad(location: c.position.coordinate, distance: c.position.distance,

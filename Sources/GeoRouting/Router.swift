@@ -43,6 +43,24 @@ public struct Router: Sendable {
     /// Whether routes cross cells with the graph's routing overlay when it has one (false: search the graph
     /// alone; the answers are the same, only slower).
     public var useOverlay = true
+    /// Per waypoint, how it snaps (radius, bearing, approach: WaypointRules.swift); missing entries are
+    /// the default.
+    public var waypointRules: [WaypointRule] = []
+    /// Whether waypoints may snap to ferries (OSRM's `snapping=any`; by default, as OSRM's profiles mark
+    /// ferries, a route neither starts nor ends on one).
+    public var snapsToFerries = false
+    /// At a via point, go on in the direction the route arrived (true: no U-turn there unless that leads
+    /// nowhere), or leave in either (false); nil: the mode's default, as OSRM's profiles (car: true).
+    public var continueStraight: Bool?
+    /// Road classes the route may not use (OSRM's `exclude=motorway` is motorways and their links).
+    public var excludedClasses: Set<RoadClass> = []
+
+    /// The rules of a search for `mode`, with the excluded classes left out.
+    func traversalRules(_ mode: TravelMode, _ type: RouteType = .shortest) -> TraversalRules {
+        var r = TraversalRules(graph: graph, mode: mode, type: type)
+        r.excluded = excludedClasses.reduce(0) { $0 | 1 << UInt32($1.rawValue) }
+        return r
+    }
 
     public init(graph: RoadGraph) {
         self.graph = graph
@@ -77,19 +95,13 @@ public struct Router: Sendable {
               type: RouteType) throws(RoutingError) -> (TraversalRules, [Candidate], [EdgePath]) {
         guard waypoints.count >= 2 else { throw .tooFewWaypoints }
         if let bad = waypoints.firstIndex(where: { !$0.isValid }) { throw .invalidCoordinate(index: bad) }
-        let rules = TraversalRules(graph: graph, mode: mode, type: type)
+        let rules = traversalRules(mode, type)
         var finder = CandidateSearch(rules: rules)
         // A route neither starts nor ends on a ferry (OSRM: ferries are no start points).
-        finder.snapsToFerries = false
+        finder.snapsToFerries = snapsToFerries
         var snapped: [[Candidate]] = []
-        for (i, w) in waypoints.enumerated() {
-            let c = finder.nearest(to: w, maxRadius: maxSnapDistance, slack: Router.snapSlack)
-            guard !c.isEmpty else {
-                let nearest = finder.nearest(to: w, maxRadius: 50_000).first?.position.distance
-                throw .noRoad(index: i, radius: maxSnapDistance, nearest: nearest)
-            }
-            snapped.append(c)
-        }
+        for (i, w) in waypoints.enumerated() { snapped.append(try snap(w, index: i, &finder)) }
+        let straight = continueStraight ?? (mode == .car)
         var search = TurnSearch(rules: rules, useOverlay: useOverlay)
         var chosen: [Candidate] = []
         var paths: [EdgePath] = []
@@ -100,7 +112,7 @@ public struct Router: Sendable {
             var sources = chosen.last.map { [$0] } ?? snapped[leg]
             var targets = snapped[leg + 1]
             var found: TurnSearch.Result?
-            if mode == .car, let arrival {
+            if straight, let arrival {
                 found = arrival.by.map { search.route(from: sources, to: targets, continuing: $0) }
                     ?? search.route(from: sources, to: targets, leaving: [arrival.forward])
             }
@@ -113,7 +125,9 @@ public struct Router: Sendable {
             // bigger one, as OSRM prefers its big components; the end first, then the start, then both.
             if found == nil {
                 let start = chosen.last.map { [$0] } ?? snapped[leg], end = snapped[leg + 1]
+                finder.rule = rule(leg)
                 let bigStart = chosen.last == nil ? nearestInBigComponent(&finder, waypoints[leg], snapped[leg], mode: mode) : nil
+                finder.rule = rule(leg + 1)
                 let bigEnd = nearestInBigComponent(&finder, waypoints[leg + 1], end, mode: mode)
                 for (s, t) in [(start, bigEnd), (bigStart, end), (bigStart, bigEnd)] where found == nil {
                     guard let s, let t, s.map(\.edge) != start.map(\.edge) || t.map(\.edge) != end.map(\.edge) else { continue }
@@ -159,8 +173,8 @@ public struct Router: Sendable {
     /// (nil when they do not, or when there is no bigger one within the snapping limit).
     func nearestInBigComponent(_ finder: inout CandidateSearch, _ point: Coordinate, _ nearest: [Candidate],
                                        mode: TravelMode) -> [Candidate]? {
-        var pieces = PieceSizes(rules: TraversalRules(graph: graph, mode: mode), tinyComponent: tinyComponent)
-        return pieces.nearestInBig(&finder, point, nearest, limit: min(maxSnapDistance, Router.bigComponentReach))
+        var pieces = PieceSizes(rules: traversalRules(mode), tinyComponent: tinyComponent)
+        return pieces.nearestInBig(&finder, point, nearest, limit: min(finder.rule?.radius ?? maxSnapDistance, Router.bigComponentReach))
     }
 
     /// How far a point is moved, at most, off a tiny piece to a bigger one (metres).

@@ -43,8 +43,13 @@ struct TraversalRules: Sendable {
         !ignoreRestrictions && graph.barrier(n).contains(mode)
     }
 
+    /// Road classes the search may not use at all (bit `1 << roadClass.rawValue`; OSRM's `exclude`). Searches
+    /// with exclusions do not use the routing overlay, whose cells were weighed with every class.
+    var excluded: UInt32 = 0
+
     /// May the mode travel along `profile` in the way's direction (`forward`) or against it?
     @inline(__always) func allows(_ profile: RoadProfile, forward: Bool) -> Bool {
+        if excluded != 0 && excluded & (1 << UInt32(profile.roadClass.rawValue)) != 0 { return false }
         if profile.allows(mode, forward: forward) { return true }
         guard ignoreRestrictions else { return false }
         // Against a oneway, or on a road whose access tags exclude the mode but whose class it could use.

@@ -66,7 +66,10 @@ extension Router {
         let order = TripPlanner.order(w, roundtrip: roundtrip, fixedStart: fixedStart, fixedEnd: fixedEnd)
         let stops = order.map { points[$0] } + (roundtrip ? [points[order[0]]] : [])
         let route: Route
-        do { route = try self.route(waypoints: stops, mode: mode, type: .fastest) } catch { throw .routing(error) }
+        // Each stop keeps its own point's rule (radius, bearing, approach), in the trip's order.
+        var along = self
+        if !waypointRules.isEmpty { along.waypointRules = (order + (roundtrip ? [order[0]] : [])).map { rule($0) } }
+        do { route = try along.route(waypoints: stops, mode: mode, type: .fastest) } catch { throw .routing(error) }
         return Trip(order: order, roundtrip: roundtrip, route: route, matrix: matrix)
     }
 }

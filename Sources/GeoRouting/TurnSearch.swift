@@ -32,7 +32,7 @@ struct TurnSearch {
         costs = TurnCosts(rules: rules)
         turns = rules.graph.turns(rules.mode)
         stateBase = 2 * rules.graph.edgeCount
-        if useOverlay, rules.type == .fastest, !rules.ignoreRestrictions, let o = rules.graph.overlay, let block = o.weightBlock(rules.mode) {
+        if useOverlay, rules.type == .fastest, !rules.ignoreRestrictions, rules.excluded == 0, let o = rules.graph.overlay, let block = o.weightBlock(rules.mode) {
             overlay = o
             overlayBlock = block
         }
@@ -79,7 +79,8 @@ struct TurnSearch {
                 let d = t.offset - s.offset
                 let along = d >= 0
                 if let l = leaving?[i], l != along, d != 0 { continue }
-                guard (along && (s.forward || d == 0)) || (!along && s.backward) else { continue }
+                // Both ends' directions count: a waypoint's bearing or approach may leave its edge one way only.
+                guard (along && ((s.forward && t.forward) || d == 0)) || (!along && s.backward && t.backward) else { continue }
                 let c = rules.cost(metres: abs(d), s.profile, forward: along)
                 if c < best { best = c; bestDirect = (i, j); bestEnd = nil }
             }

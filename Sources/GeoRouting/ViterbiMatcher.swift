@@ -33,6 +33,10 @@ struct ViterbiMatcher {
     }
 
     let parameters: Parameters
+    /// Per point of the current `match` (empty: none), its own emission σ and search radius.
+    var pointAccuracies: [(sigma: Double, radius: Double)?] = []
+    /// Per point of the current `match` (empty: none), the bearing and approach its candidates must allow.
+    var pointRules: [WaypointRule] = []
     var candidateSearch: CandidateSearch
     var search: PathSearch
 
@@ -71,7 +75,9 @@ struct ViterbiMatcher {
         let cands = candidates(at: i, near: points[i], &lattice)
         guard !cands.isEmpty else { return offRoad(i, points, &lattice) }
         lattice.offRoad = 0
-        let emissions = cands.map { parameters.emission.logProbability($0, rules: search.rules) }
+        var emission = parameters.emission
+        if let own = accuracy(of: i) { emission.sigma = own.sigma }
+        let emissions = cands.map { emission.logProbability($0, rules: search.rules) }
         guard let prev = lattice.layers.last else {
             lattice.start(point: i, candidates: cands, emissions: emissions)
             return i + 1
@@ -95,9 +101,15 @@ struct ViterbiMatcher {
     /// The candidates of point `i`, found once even when a restart comes back to it.
     private mutating func candidates(at i: Int, near point: Coordinate, _ lattice: inout ViterbiLattice) -> [Candidate] {
         if let cached = lattice.candidateCache[i] { return cached }
-        let found = candidateSearch.candidates(near: point, radius: parameters.radius, limit: parameters.maxCandidates)
+        candidateSearch.rule = pointRules.indices.contains(i) ? pointRules[i] : nil
+        let found = candidateSearch.candidates(near: point, radius: accuracy(of: i)?.radius ?? parameters.radius,
+                                               limit: parameters.maxCandidates)
         lattice.candidateCache[i] = found
         return found
+    }
+
+    private func accuracy(of i: Int) -> (sigma: Double, radius: Double)? {
+        pointAccuracies.indices.contains(i) ? pointAccuracies[i] : nil
     }
 
     /// A point with no road near: after more than `maxSkipped` in a row the run ends at the first of them.

@@ -67,8 +67,8 @@ enum OSRMAPI {
         guard r.coordinates.count <= 500 else {
             throw APIError("Number of entries \(r.coordinates.count) is higher than current maximum (500)", code: "TooBig")
         }
-        var router = Router(graph: networks.network(for: r.coordinates))
-        if let radii = r.base.radiuses { router.maxSnapDistance = radii.compactMap { $0 }.max() ?? router.maxSnapDistance }
+        var router = router(r, networks)
+        router.continueStraight = p.continueStraight
         let routes: [Route]
         do {
             routes = try router.routes(waypoints: r.coordinates, mode: r.mode, type: .fastest, alternatives: p.alternatives)
@@ -80,25 +80,43 @@ enum OSRMAPI {
             }
         }
         // The route first, then its alternatives; the waypoints (where the points snapped) are the same for all.
+        // With `waypoints`, legs end only at those coordinates: the others are passed through.
+        let ends = p.waypoints ?? Array(r.coordinates.indices)
         let route = routes[0], stops = route.waypointVertices
-        let json = routes.map { OSRMRouteJSON.route($0.segment, stops: $0.waypointVertices, mode: r.mode, geometry: p.geometry,
-                                                   steps: p.steps, annotations: p.annotations) }
+        let json = routes.map { alt in
+            OSRMRouteJSON.route(alt.segment, stops: ends.map { alt.waypointVertices[min($0, alt.waypointVertices.count - 1)] },
+                                mode: r.mode, geometry: p.geometry, steps: p.steps, annotations: p.annotations)
+        }
         var f: [(String, JSONValue)] = [("code", .string("Ok")), ("routes", .array(json))]
         if !r.base.skipWaypoints {
-            let points = route.waypoints.enumerated().map { k, w in
-                JSONValue.object(waypoint(input: w.input, snapped: w.snapped,
-                                          name: streetName(route.segment, vertex: stops.indices.contains(k) ? stops[k] : 0), hints: r.base.generateHints))
+            // Every coordinate is a waypoint in the answer, pass-through ones too (as osrm-routed answers).
+            let points = r.coordinates.indices.map { k in
+                let w = route.waypoints[k]
+                return JSONValue.object(waypoint(input: w.input, snapped: w.snapped,
+                                                 name: streetName(route.segment, vertex: stops.indices.contains(k) ? stops[k] : 0),
+                                                 hints: r.base.generateHints))
             }
             f.append(("waypoints", .array(points)))
         }
         return .object(f)
     }
 
+    /// A router over the points' network, snapping each point as its radius, bearing and approach ask, onto
+    /// ferries too with `snapping=any`, and leaving out the classes `exclude` names.
+    static func router(_ r: OSRMRequest, _ networks: RegionNetworks) -> Router {
+        var router = Router(graph: networks.network(for: r.coordinates))
+        router.waypointRules = r.base.rules
+        router.snapsToFerries = r.base.snapsToAny
+        router.excludedClasses = r.base.excluded
+        return router
+    }
+
     static func nearest(_ r: OSRMRequest, _ p: OSRMNearestParameters, _ networks: RegionNetworks) throws(APIError) -> JSONValue {
         guard r.coordinates.count == 1 else { throw APIError("Only one input coordinate is supported", code: "InvalidOptions") }
         let point = r.coordinates[0]
-        let radius = r.base.radiuses?.first.flatMap { $0 } ?? 5_000
-        let found = NearestRoads.find(point, in: networks.network(for: [point]), mode: r.mode, count: p.number, radius: radius)
+        // No radius by default, as osrm-routed: the nearest road however far (the answer says how far).
+        let found = NearestRoads.find(point, in: networks.network(for: [point]), mode: r.mode, count: p.number, radius: .infinity,
+                                      rule: r.base.rules.first, ferries: r.base.snapsToAny, excluding: r.base.excluded)
         guard !found.isEmpty else { throw APIError("Could not find a matching segments for coordinate", code: "NoSegment") }
         let hints = r.base.generateHints
         return .object([("code", .string("Ok")), ("waypoints", .array(found.map { n in

@@ -6,6 +6,7 @@
 // cannot honour is NotImplemented rather than silently ignored.
 import Foundation
 import GeoBase
+import GeoRoads
 import GeoRouting
 
 enum OSRMService: String, Sendable, CaseIterable {
@@ -31,21 +32,76 @@ enum OSRMService: String, Sendable, CaseIterable {
 struct OSRMBaseParameters: Sendable {
     static let names: Set<String> = ["bearings", "radiuses", "generate_hints", "hints", "approaches", "exclude", "snapping",
                                      "skip_waypoints"]
-    /// Metres per coordinate (nil: the default; `unlimited`: as far as it takes).
+    /// Metres per coordinate (nil: the default; `unlimited`: infinity, as far as it takes).
     var radiuses: [Double?]?
+    /// Per coordinate, the direction of travel the road must have there (nil: any).
+    var bearings: [SnapBearing?]?
+    /// Per coordinate, the side of the road (nil: unrestricted everywhere).
+    var approaches: [SnapApproach]?
+    /// Road classes the routes may not use (`exclude`).
+    var excluded: Set<RoadClass> = []
+    /// `snapping=any`: points may snap to ferries too, which OSRM's profiles mark as no start point.
+    var snapsToAny = false
     var generateHints = true
     var skipWaypoints = false
+
+    /// The per-coordinate snapping rules for GeoRouting (empty when no option asks for any).
+    var rules: [WaypointRule] {
+        guard radiuses != nil || bearings != nil || approaches != nil else { return [] }
+        let n = radiuses?.count ?? bearings?.count ?? approaches?.count ?? 0
+        return (0..<n).map { i in
+            WaypointRule(radius: radiuses?[i] ?? nil, bearing: bearings?[i] ?? nil, approach: approaches?[i] ?? .unrestricted)
+        }
+    }
+
+    enum Snapping: String, Sendable, CaseIterable { case `default`, any }
+}
+
+/// OSRM's annotation arrays, as `annotations=true` or a list names them.
+struct OSRMAnnotations: OptionSet, Sendable {
+    var rawValue: Int
+    static let duration = OSRMAnnotations(rawValue: 1), distance = OSRMAnnotations(rawValue: 2), speed = OSRMAnnotations(rawValue: 4)
+    static let weight = OSRMAnnotations(rawValue: 8), datasources = OSRMAnnotations(rawValue: 16), nodes = OSRMAnnotations(rawValue: 32)
+    /// What `annotations=true` gives here: every array but `nodes` (see `init`).
+    static let all: OSRMAnnotations = [.duration, .distance, .speed, .weight, .datasources]
+    static let names: [(String, OSRMAnnotations)] = [("duration", .duration), ("distance", .distance), ("speed", .speed),
+                                                      ("weight", .weight), ("datasources", .datasources), ("nodes", .nodes)]
+
+    /// `true` (all), `false`/empty/absent (none), or a `,`-list of names (OSRM's grammar; anything else is
+    /// InvalidQuery). `nodes` asks for the OSM node id of every point of the line, which the road graph does
+    /// not keep (only its junctions' ids): refused as NotImplemented rather than answered with made-up ids.
+    init(_ value: String?) throws(APIError) {
+        self = []
+        guard let v = value, !v.isEmpty, v != "false" else { return }
+        if v == "true" { self = .all; return }
+        for item in v.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let a = OSRMAnnotations.names.first(where: { $0.0 == item })?.1 else {
+                throw APIError("Query string malformed: 'annotations' must be true, false or a list of duration, distance, speed, "
+                               + "weight, datasources, nodes, not '\(v.prefix(40))'", code: "InvalidQuery")
+            }
+            insert(a)
+        }
+        if contains(.nodes) {
+            throw APIError("annotations=nodes is not implemented by this server: its road graph keeps the OSM ids of junctions only, "
+                           + "not of every point of a road", code: "NotImplemented")
+        }
+    }
+
+    init(rawValue: Int) { self.rawValue = rawValue }
 }
 
 struct OSRMRouteParameters: Sendable {
     var geometry: OSRMGeometry
     var steps = false
-    var annotations = false
+    var annotations: OSRMAnnotations = []
     /// How many alternative routes to look for besides the route (`alternatives=true` is 1, `false` 0).
     var alternatives = 0
+    /// No U-turn at via points (true), U-turns allowed (false), or the profile's default (nil).
+    var continueStraight: Bool?
+    /// The coordinates that end legs (nil: all); the others are passed through.
+    var waypoints: [Int]?
 }
 
-/// Accepted and checked; routes here never turn back at a via point anyway.
 enum OSRMContinueStraight: String, Sendable, CaseIterable { case `default`, `true`, `false` }
 
 struct OSRMMatchParameters: Sendable {
@@ -53,10 +109,13 @@ struct OSRMMatchParameters: Sendable {
 
     var geometry: OSRMGeometry
     var steps = false
-    var annotations = false
+    var annotations: OSRMAnnotations = []
     var gaps = Gaps.split
     /// Seconds since 1970 per coordinate, increasing; nil when not given.
     var timestamps: [Double]?
+    var tidy = false
+    /// The tracepoints that end legs (nil: all).
+    var waypoints: [Int]?
 }
 
 struct OSRMNearestParameters: Sendable {
@@ -110,9 +169,6 @@ struct OSRMOptions {
     /// Whether an option is given with a value (an empty `waypoints=` is Leaflet's, and means none).
     func given(_ name: String) -> Bool { values[name].map { !$0.isEmpty } ?? false }
 
-    /// `annotations=true` or a list of them: on; absent, empty or `false`: off.
-    var annotations: Bool { values["annotations"].map { !$0.isEmpty && $0 != "false" } ?? false }
-
     var geometry: OSRMGeometry {
         get throws(APIError) {
             OSRMGeometry(format: try choice("geometries", default: OSRMGeometry.Format.polyline),
@@ -123,28 +179,105 @@ struct OSRMOptions {
 
 extension OSRMBaseParameters {
     init(_ o: OSRMOptions) throws(APIError) {
-        // Refused rather than ignored: what this server cannot honour.
-        if o.given("exclude") { throw APIError("exclude is not implemented by this server", code: "NotImplemented") }
-        if o.values["approaches"].map({ $0.split(separator: ";", omittingEmptySubsequences: false).contains { !$0.isEmpty && $0 != "unrestricted" } }) == true {
-            throw APIError("approaches other than unrestricted are not implemented by this server", code: "NotImplemented")
-        }
-        if let b = o.values["bearings"], b.contains(where: { $0 != ";" }) {
-            throw APIError("bearings are not implemented by this server", code: "NotImplemented")
-        }
         generateHints = try o.bool("generate_hints", default: true)
         skipWaypoints = try o.bool("skip_waypoints", default: false)
+        snapsToAny = try o.choice("snapping", default: Snapping.default) == .any
+        // Hints are checked (one per coordinate, base64url) and then not used: every point is snapped again from
+        // its coordinate, which is what OSRM does with a hint that does not match its data.
+        if let hints = try o.perCoordinate("hints"), let bad = hints.first(where: { !$0.allSatisfy(Self.isHintCharacter) }) {
+            throw APIError("Query string malformed: hint '\(bad.prefix(20))' is not base64url", code: "InvalidQuery")
+        }
         radiuses = try o.perCoordinate("radiuses").map { items throws(APIError) in
             var out: [Double?] = []
             for item in items {
                 if item.isEmpty { out.append(nil); continue }
-                if item == "unlimited" { out.append(50_000); continue }
-                guard let r = NumberScan.double(item), r.isFinite, r >= 0 else {
-                    throw APIError("Query string malformed: radiuses must be numbers ≥ 0 or 'unlimited'", code: "InvalidQuery")
+                if item == "unlimited" { out.append(.infinity); continue }
+                guard let r = OSRMRequest.plainNumber(item) else {
+                    throw APIError("Query string malformed: radiuses must be numbers or 'unlimited', not '\(item.prefix(20))'", code: "InvalidQuery")
                 }
-                out.append(r)
+                // osrm-routed takes a negative radius and searches as without one: so does this server.
+                out.append(r < 0 ? nil : r)
             }
             return out
         }
+        bearings = try o.perCoordinate("bearings").map { items throws(APIError) in
+            var out: [SnapBearing?] = []
+            for item in items {
+                if item.isEmpty { out.append(nil); continue }
+                // OSRM's grammar: two whole numbers, `value,range`.
+                let parts = item.split(separator: ",", omittingEmptySubsequences: false)
+                guard parts.count == 2, let value = Self.wholeNumber(parts[0]), let range = Self.wholeNumber(parts[1]) else {
+                    throw APIError("Query string malformed: bearings are value,range in whole degrees, not '\(item.prefix(20))'", code: "InvalidQuery")
+                }
+                guard (0...360).contains(value), (0...180).contains(range) else {
+                    throw APIError("Bearing must be between 0 and 360 and its range between 0 and 180, not \(value),\(range)",
+                                   code: "InvalidOptions")
+                }
+                out.append(SnapBearing(degrees: Double(value), range: Double(range)))
+            }
+            return out
+        }
+        approaches = try o.perCoordinate("approaches").map { items throws(APIError) in
+            var out: [SnapApproach] = []
+            for item in items {
+                guard let a = item.isEmpty ? .unrestricted : SnapApproach(rawValue: String(item)) else {
+                    throw APIError("Query string malformed: approaches are curb, opposite or unrestricted, not '\(item.prefix(20))'",
+                                   code: "InvalidQuery")
+                }
+                out.append(a)
+            }
+            return out
+        }
+    }
+
+    /// `exclude`: the classes OSRM's car profile makes excludable, one at a time as its `excludable` lists them
+    /// (`motorway`: motorways and their links; `ferry`); `toll` is NotImplemented (the graph keeps no toll
+    /// flag); any other name or combination, and any exclude by bicycle or on foot (whose OSRM profiles have
+    /// none), is OSRM's InvalidValue.
+    static func excluded(_ o: OSRMOptions, mode: TravelMode) throws(APIError) -> Set<RoadClass> {
+        guard let v = o.values["exclude"], !v.isEmpty else { return [] }
+        let names = Set(v.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+        if names == ["toll"] && mode == .car {
+            throw APIError("exclude=toll is not implemented by this server: its road graph keeps no toll flag", code: "NotImplemented")
+        }
+        guard mode == .car, names.count == 1, let name = names.first, name == "motorway" || name == "ferry" else {
+            throw APIError("Exclude flag combination is not supported.", code: "InvalidValue")
+        }
+        return name == "motorway" ? [.motorway, .motorwayLink] : [.ferry]
+    }
+
+    static func isHintCharacter(_ c: Character) -> Bool {
+        c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "_" || c == "=" || c == "+" || c == "/")
+    }
+
+    /// A whole number as OSRM's `short_` reads it (an optional sign, digits).
+    static func wholeNumber(_ s: Substring) -> Int? {
+        let digits = s.first == "-" || s.first == "+" ? s.dropFirst() : s
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(s), abs(n) <= 32_767 else { return nil }
+        return n
+    }
+
+    /// `;`-separated indices of coordinates that end legs, or nil when absent/empty: first and last
+    /// must be among them, in increasing order (OSRM's errors).
+    static func waypoints(_ o: OSRMOptions) throws(APIError) -> [Int]? {
+        guard let v = o.values["waypoints"], !v.isEmpty else { return nil }
+        var out: [Int] = []
+        for item in v.split(separator: ";", omittingEmptySubsequences: false) {
+            guard !item.isEmpty, item.allSatisfy({ $0.isASCII && $0.isNumber }), let i = Int(item) else {
+                throw APIError("Query string malformed: 'waypoints' are indices separated by ';', not '\(v.prefix(30))'", code: "InvalidQuery")
+            }
+            out.append(i)
+        }
+        guard out.allSatisfy({ $0 < o.count }) else {
+            throw APIError("Waypoints index out of range: there are \(o.count) coordinates", code: "InvalidOptions")
+        }
+        guard out.first == 0, out.last == o.count - 1 else {
+            throw APIError("First and last coordinates must be specified as waypoints.", code: "InvalidValue")
+        }
+        guard zip(out, out.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw APIError("Waypoints must be given in increasing order.", code: "InvalidValue")
+        }
+        return out
     }
 }
 
@@ -152,20 +285,22 @@ extension OSRMServiceParameters {
     init(_ service: OSRMService, _ o: OSRMOptions) throws(APIError) {
         switch service {
         case .route:
-            var p = OSRMRouteParameters(geometry: try o.geometry, steps: try o.bool("steps", default: false), annotations: o.annotations)
-            _ = try o.choice("continue_straight", default: OSRMContinueStraight.default)
-            p.alternatives = try OSRMRouteParameters.alternatives(o.values["alternatives"])
-            if o.given("waypoints") {
-                throw APIError("waypoints is not implemented by this server: every coordinate is a waypoint", code: "NotImplemented")
+            var p = OSRMRouteParameters(geometry: try o.geometry, steps: try o.bool("steps", default: false),
+                                        annotations: try OSRMAnnotations(o.values["annotations"]))
+            switch try o.choice("continue_straight", default: OSRMContinueStraight.default) {
+            case .default: p.continueStraight = nil
+            case .true: p.continueStraight = true
+            case .false: p.continueStraight = false
             }
+            p.alternatives = try OSRMRouteParameters.alternatives(o.values["alternatives"])
+            p.waypoints = try OSRMBaseParameters.waypoints(o)
             self = .route(p)
         case .match:
-            var p = OSRMMatchParameters(geometry: try o.geometry, steps: try o.bool("steps", default: false), annotations: o.annotations)
-            _ = try o.bool("tidy", default: false)
+            var p = OSRMMatchParameters(geometry: try o.geometry, steps: try o.bool("steps", default: false),
+                                        annotations: try OSRMAnnotations(o.values["annotations"]))
+            p.tidy = try o.bool("tidy", default: false)
             p.gaps = try o.choice("gaps", default: OSRMMatchParameters.Gaps.split)
-            if o.given("waypoints") {
-                throw APIError("waypoints is not implemented by this server: every tracepoint is a waypoint", code: "NotImplemented")
-            }
+            p.waypoints = try OSRMBaseParameters.waypoints(o)
             p.timestamps = try o.perCoordinate("timestamps").map { stamps throws(APIError) in
                 var out: [Double] = []
                 for s in stamps {

@@ -2,8 +2,9 @@
 // with coordinates as `lon,lat;lon,lat` or `polyline(…)`/`polyline6(…)`, and
 // options whose grammar OSRM checks strictly (an unknown option or a bad value
 // is InvalidQuery). Lenient where real clients need it: Leaflet Routing
-// Machine sends empty query items and `hints` of its own, which are accepted
-// and ignored; any profile name is taken, as osrm-routed takes it.
+// Machine sends empty query items (skipped) and `hints` of its own (checked,
+// then every point snapped again, as osrm-routed does with a stale hint); any
+// profile name is taken, as osrm-routed takes it.
 import GeoBase
 import GeoFrontEnd
 import GeoRoads
@@ -44,6 +45,7 @@ struct OSRMRequest {
         // Every option checked before any work, as OSRM's parameters are.
         let options = OSRMOptions(values: values, count: coordinates.count)
         base = try OSRMBaseParameters(options)
+        base.excluded = try OSRMBaseParameters.excluded(options, mode: mode)
         parameters = try OSRMServiceParameters(service, options)
     }
 

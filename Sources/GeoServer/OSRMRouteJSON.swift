@@ -63,14 +63,14 @@ enum OSRMRouteJSON {
 
     /// A route over `segment` with legs ending at the vertices `stops` (first and last included).
     static func route(_ segment: RouteSegment, stops: [Int], mode: TravelMode, geometry: OSRMGeometry, steps: Bool,
-                      annotations: Bool, confidence: Double? = nil) -> JSONValue {
+                      annotations: OSRMAnnotations, confidence: Double? = nil) -> JSONValue {
         var legs: [JSONValue] = []
         for k in 0..<max(0, stops.count - 1) {
             legs.append(leg(segment, from: stops[k], to: stops[k + 1], mode: mode, geometry: geometry, steps: steps,
                             annotations: annotations))
         }
         var f: [(String, JSONValue)] = []
-        if let c = confidence { f.append(("confidence", .double((c * 1000).rounded() / 1000))) }
+        if let c = confidence { f.append(("confidence", .double((c * 1e10).rounded() / 1e10))) }
         if let g = geometry.overviewLine(segment.coordinates) { f.append(("geometry", g)) }
         f += [("legs", .array(legs)), ("weight_name", .string(weightName(mode))), ("weight", round1(segment.duration)),
               ("duration", round1(segment.duration)), ("distance", round1(segment.distance))]
@@ -78,7 +78,7 @@ enum OSRMRouteJSON {
     }
 
     static func leg(_ s: RouteSegment, from a: Int, to b: Int, mode: TravelMode, geometry: OSRMGeometry, steps: Bool,
-                    annotations: Bool) -> JSONValue {
+                    annotations: OSRMAnnotations) -> JSONValue {
         let distance = s.distances[b] - s.distances[a], duration = s.times[b] - s.times[a]
         let stretches = s.streets.compactMap { st -> (RouteStreet, Int, Int)? in
             let lo = max(st.firstVertex, a), hi = min(st.lastVertex, b)
@@ -88,7 +88,7 @@ enum OSRMRouteJSON {
         let summary = !steps ? [] : stretches.filter { $0.0.named }.sorted { ($0.2 - $0.1, $1.0.name) > ($1.2 - $1.1, $0.0.name) }
             .map(\.0.name).reduce(into: [String]()) { if !$0.contains($1) && $0.count < 2 { $0.append($1) } }
         var f: [(String, JSONValue)] = []
-        if annotations { f.append(("annotation", annotation(s, from: a, to: b))) }
+        if !annotations.isEmpty { f.append(("annotation", annotation(s, from: a, to: b, annotations))) }
         var stepList: [JSONValue] = []
         if steps {
             for (k, (street, lo, hi)) in stretches.enumerated() {
@@ -104,8 +104,10 @@ enum OSRMRouteJSON {
         return .object(f)
     }
 
-    /// Per segment between consecutive vertices: metres, seconds, km/h.
-    static func annotation(_ s: RouteSegment, from a: Int, to b: Int) -> JSONValue {
+    /// Per segment between consecutive vertices, the arrays asked for: metres, seconds, metres per second
+    /// (OSRM's unit for speed), the weight (seconds: the weight here is the duration), the data source
+    /// (0: the one source, the profile) with OSRM's metadata naming that source.
+    static func annotation(_ s: RouteSegment, from a: Int, to b: Int, _ asked: OSRMAnnotations) -> JSONValue {
         var d: [JSONValue] = [], t: [JSONValue] = [], v: [JSONValue] = []
         if a < b {
             for i in a..<b {
@@ -115,7 +117,17 @@ enum OSRMRouteJSON {
                 v.append(round1(sec > 0 ? m / sec : 0))
             }
         }
-        return .object([("distance", .array(d)), ("duration", .array(t)), ("speed", .array(v)), ("weight", .array(t))])
+        var f: [(String, JSONValue)] = []
+        if asked.contains(.datasources) {
+            // As OSRM: the metadata naming the sources comes with the datasources array.
+            f.append(("metadata", .object([("datasource_names", .array([.string("lua profile")]))])))
+            f.append(("datasources", .array(d.map { _ in .int(0) })))
+        }
+        if asked.contains(.weight) { f.append(("weight", .array(t))) }
+        if asked.contains(.distance) { f.append(("distance", .array(d))) }
+        if asked.contains(.duration) { f.append(("duration", .array(t))) }
+        if asked.contains(.speed) { f.append(("speed", .array(v))) }
+        return .object(f)
     }
 
     static func step(_ s: RouteSegment, street: RouteStreet, from a: Int, to b: Int, type fixed: String?, mode: TravelMode,

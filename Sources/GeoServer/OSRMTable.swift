@@ -92,8 +92,7 @@ extension OSRMAPI {
         guard rows.count * columns.count <= limits.maxTableSize * limits.maxTableSize else {
             throw APIError("Too many table coordinates", code: "TooBig")
         }
-        var router = Router(graph: networks.network(for: r.coordinates))
-        if let radii = r.base.radiuses { router.maxSnapDistance = radii.compactMap { $0 }.max() ?? router.maxSnapDistance }
+        let router = router(r, networks)
         let m: DistanceMatrix
         do {
             m = try router.table(r.coordinates, sources: rows, destinations: columns, mode: r.mode)

@@ -15,7 +15,7 @@ import GeoRouting
 struct OSRMTripParameters: Sendable {
     var geometry: OSRMGeometry
     var steps = false
-    var annotations = false
+    var annotations: OSRMAnnotations = []
     var roundtrip = true
     var source = TripSource.any
     var destination = TripDestination.any
@@ -23,7 +23,7 @@ struct OSRMTripParameters: Sendable {
     init(_ o: OSRMOptions) throws(APIError) {
         geometry = try o.geometry
         steps = try o.bool("steps", default: false)
-        annotations = o.annotations
+        annotations = try OSRMAnnotations(o.values["annotations"])
         roundtrip = try o.bool("roundtrip", default: true)
         source = try o.choice("source", default: TripSource.any)
         destination = try o.choice("destination", default: TripDestination.any)
@@ -38,8 +38,7 @@ extension OSRMAPI {
             throw APIError("This request is not supported", code: "NotImplemented")
         }
         guard r.coordinates.count <= limits.maxTripSize else { throw APIError("Too many trip coordinates", code: "TooBig") }
-        var router = Router(graph: networks.network(for: r.coordinates))
-        if let radii = r.base.radiuses { router.maxSnapDistance = radii.compactMap { $0 }.max() ?? router.maxSnapDistance }
+        let router = router(r, networks)
         let trip: Trip
         do {
             trip = try router.trip(r.coordinates, mode: r.mode, roundtrip: p.roundtrip, source: p.source, destination: p.destination)

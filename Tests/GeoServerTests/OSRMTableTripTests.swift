@@ -81,8 +81,8 @@ import GeoTestSupport
             ("/table/v1/driving/\(c)?scale_factor=-1", "InvalidOptions"),
             ("/table/v1/driving/\(c)?steps=true", "InvalidQuery"),
             ("/table/v1/driving/\(c)?radiuses=1;2", "InvalidOptions"),
-            ("/table/v1/driving/\(c)?bearings=0,20;;;;", "NotImplemented"),
-            ("/table/v1/driving/\(c)?approaches=curb;;;;", "NotImplemented"),
+            ("/table/v1/driving/\(c)?bearings=0,200;;;;", "InvalidOptions"),
+            ("/table/v1/driving/\(c)?approaches=side;;;;", "InvalidQuery"),
             ("/table/v1/driving/\(p);10,10?radiuses=100;100", "NoSegment"),
             ("/table/v1/driving/\(Array(repeating: p, count: 101).joined(separator: ";"))", "TooBig"),
         ]
