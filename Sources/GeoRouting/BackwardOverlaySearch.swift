@@ -39,7 +39,7 @@ struct BackwardOverlaySearch {
     /// weights for it (or the rules are not the fastest route with every restriction, which is what the
     /// weights are made for).
     init?(rules: TraversalRules) {
-        guard rules.type == .fastest, !rules.ignoreRestrictions, let o = rules.graph.overlay,
+        guard rules.type == .fastest, !rules.ignoreRestrictions, rules.excluded == 0, let o = rules.graph.overlay,
               let block = o.weightBlock(rules.mode) else { return nil }
         self.rules = rules
         costs = TurnCosts(rules: rules)

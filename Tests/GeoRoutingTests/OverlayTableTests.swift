@@ -87,6 +87,25 @@ struct OverlayTableTests {
         #expect(n > 3 * 40 * 40 / 2, "only \(n) cells with a route")
     }
 
+    /// The overlay's weights are made with every road class: a table that leaves motorways out (OSRM's
+    /// `exclude`) must not cross cells by them.
+    @Test func aTableWithoutMotorwaysDoesNotUseTheWeights() throws {
+        let plainGraph = try TestData.graph(of: TestData.sample("town.osm"))
+        let graph = plainGraph.withOverlay(try #require(OverlayBuilder.section(for: plainGraph, leafSize: 2)))
+        var router = Router(graph: graph)
+        router.excludedClasses = [.motorway]
+        // The ends of the town's motorway (the A 19) among the points, so some pairs would take it.
+        let nodes = try TestData.nodes(TestData.sample("town.osm"))
+        let points = try [#require(nodes[10061]), #require(nodes[10062])] + Self.points(graph, count: 20, seed: 4)
+        let fast = try router.table(points, mode: .car)
+        router.useOverlay = false
+        let plain = try router.table(points, mode: .car)
+        #expect(fast.durations == plain.durations, "the table without motorways differs with the overlay")
+        router.excludedClasses = []
+        let withMotorways = try router.table(points, mode: .car)
+        #expect(withMotorways.durations != plain.durations, "the town's motorway changes no cell: the test shows nothing")
+    }
+
     @Test(.sharedData("monaco.osm.gz")) func monacoTablesAreTheSame() throws {
         let graph = try TestData.graph(of: try #require(TestData.shared("monaco.osm.gz")))
         let n = try Self.compare(graph, leafSize: 32, count: 40, seed: 5, againstRoutes: true)
