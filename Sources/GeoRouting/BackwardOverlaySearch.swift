@@ -182,7 +182,8 @@ struct ReverseTurns {
         let checkTurns = graph.hasTurnRestriction(n)
         // Without a restriction at n every step lands in no progress.
         if !checkTurns, let landing, landing != -1 { return }
-        var outBearing = Double.nan
+        // The way out's heading and the node's scale, once a turn needs them.
+        var outHeading: TurnCosts.Heading?, scale = 0.0
         // How many ways out of n the mode may take (for the dead-end rule) and how many roads meet there.
         var allowedOuts = 0, roads = 0
         graph.forEachAdjacent(n) { e, reversed in
@@ -198,8 +199,11 @@ struct ReverseTurns {
             let deadEnd = allowedOuts - (rules.allows(inProfile, forward: !reversed) ? 1 : 0) == 0
             if out == o && !deadEnd { return }
             let turn = costs.turn(at: n, from: p, to: out, roads: roads, inProfile, outProfile) {
-                if outBearing.isNaN { outBearing = costs.bearing(out, atEnd: false) }
-                return TurnCosts.angle(from: costs.bearing(p, atEnd: true), to: outBearing)
+                if outHeading == nil {
+                    scale = costs.scale(at: n)
+                    outHeading = costs.heading(out, atEnd: false, scale: scale)
+                }
+                return TurnCosts.angle(from: costs.heading(p, atEnd: true, scale: scale), to: outHeading!)
             }
             func offer(_ prefix: Int32) {
                 if checkTurns {

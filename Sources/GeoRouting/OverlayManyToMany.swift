@@ -241,7 +241,8 @@ struct OverlayManyToMany {
             let prefix = state < stateBase ? Int32(-1) : Int32(state - stateBase)
             let checkTurns = graph.hasTurnRestriction(n)
             let exits = costs.exits(at: n, arrivedBy: arrived)
-            var inBearing = Double.nan
+            // The arrived edge's heading and the node's scale, once a turn needs them.
+            var inHeading: TurnCosts.Heading?, scale = 0.0
             for (out, profile) in exits.list {
                 let alongWay = out & 1 == 0
                 if out == arrived ^ 1 && !exits.deadEnd && !setsOff { continue }
@@ -252,8 +253,11 @@ struct OverlayManyToMany {
                 }
                 let turn = setsOff ? (weight: costs.entryWeight(profile), seconds: 0.0)
                     : costs.turn(at: n, from: arrived, to: out, roads: exits.roads, inProfile, profile) {
-                        if inBearing.isNaN { inBearing = costs.bearing(arrived, atEnd: true) }
-                        return TurnCosts.angle(from: inBearing, to: costs.bearing(out, atEnd: false))
+                        if inHeading == nil {
+                            scale = costs.scale(at: n)
+                            inHeading = costs.heading(arrived, atEnd: true, scale: scale)
+                        }
+                        return TurnCosts.angle(from: inHeading!, to: costs.heading(out, atEnd: false, scale: scale))
                     }
                 let e = Int(out >> 1)
                 let base = cost + turn.weight, baseSeconds = seconds + turn.seconds

@@ -49,10 +49,12 @@ struct TurnCosts {
         var list: [(DirectedEdge, RoadProfile)] = []
         var deadEnd = false
         var roads = 0
-        /// The edge arrived by, and its bearing at the node once a turn has needed it (one bearing per
-        /// node instead of one per way out).
+        /// The edge arrived by, and its heading at the node once a turn has needed it (one per node
+        /// instead of one per way out).
         var arrived: DirectedEdge = 0
-        var arrivedBearing: Double?
+        var arrivedHeading: Heading?
+        /// The node's east scale (`TurnCosts.scale(at:)`), with the heading.
+        var scale = 0.0
     }
 
     /// The directed edges out of node `n` the mode may take, with their profiles, whether there is no
@@ -78,7 +80,7 @@ struct TurnCosts {
         exits.deadEnd = others == 0
         exits.roads = roads
         exits.arrived = arrived
-        exits.arrivedBearing = nil
+        exits.arrivedHeading = nil
     }
 
     /// Seconds a turn at node `n` from `a` onto `b` takes (`roads`: how many edges meet there).
@@ -89,7 +91,13 @@ struct TurnCosts {
     /// The same for a turn out of the node `exits` were filled for.
     @inline(__always) func duration(_ exits: inout Exits, at n: Int, to b: DirectedEdge) -> Double {
         let a = exits.arrived
-        return duration(at: n, from: a, to: b, roads: exits.roads) { turnAngle(a, b, arrivedBearing: &exits.arrivedBearing) }
+        return duration(at: n, from: a, to: b, roads: exits.roads) {
+            if exits.arrivedHeading == nil {
+                exits.scale = scale(at: n)
+                exits.arrivedHeading = heading(a, atEnd: true, scale: exits.scale)
+            }
+            return TurnCosts.angle(from: exits.arrivedHeading!, to: heading(b, atEnd: false, scale: exits.scale))
+        }
     }
 
     /// The same, the turn's angle asked of `turnAngle` only when the mode's turn needs it: a search that
@@ -154,22 +162,45 @@ struct TurnCosts {
 
     /// The turn's angle in degrees, −180…180: 0 straight on, positive to the right.
     func turnAngle(_ a: DirectedEdge, _ b: DirectedEdge) -> Double {
-        TurnCosts.angle(from: bearing(a, atEnd: true), to: bearing(b, atEnd: false))
+        let e = graph.edge(Int(a >> 1)), scale = scale(at: a & 1 == 1 ? e.from : e.to)
+        return TurnCosts.angle(from: heading(a, atEnd: true, scale: scale), to: heading(b, atEnd: false, scale: scale))
     }
 
-    /// The same, with `a`'s bearing at its end computed once into `arrivedBearing`.
-    @inline(__always) private func turnAngle(_ a: DirectedEdge, _ b: DirectedEdge, arrivedBearing: inout Double?) -> Double {
-        let inBearing = arrivedBearing ?? bearing(a, atEnd: true)
-        arrivedBearing = inBearing
-        return TurnCosts.angle(from: inBearing, to: bearing(b, atEnd: false))
+    /// How much a step east weighs against one north at node `n`: the cosine of its latitude.
+    @inline(__always) func scale(at n: Int) -> Double {
+        cos(Double(graph.coordinate(ofNode: n).lat) * 1e-7 * .pi / 180)
     }
 
-    /// The turn's angle between an edge arriving with bearing `a` (at its end) and one leaving with `b`.
-    @inline(__always) static func angle(from a: Double, to b: Double) -> Double {
-        var turn = b - a
-        while turn > 180 { turn -= 360 }
-        while turn < -180 { turn += 360 }
-        return turn
+    /// Which way a directed edge runs at a node: its last segment into the node (`atEnd`) or its first out
+    /// of it, as a vector on the plane of that node (east scaled by the cosine of the node's latitude,
+    /// north). Every turn at one node is reckoned on that node's plane, whichever search asks.
+    struct Heading {
+        var east: Double, north: Double
+    }
+
+    /// The heading of `d` at its end node (`atEnd`) or its start node, whose `scale(at:)` is `scale`.
+    @inline(__always) func heading(_ d: DirectedEdge, atEnd: Bool, scale: Double) -> Heading {
+        let e = graph.edge(Int(d >> 1))
+        let shape = graph.shape(ofEdge: e.index)
+        let reversed = d & 1 == 1
+        // Points in travel order: start, the shape (backwards when travelled against the way), end.
+        let node = graph.coordinate(ofNode: atEnd != reversed ? e.to : e.from)
+        let other: FixedCoordinate
+        if shape.isEmpty {
+            other = graph.coordinate(ofNode: atEnd != reversed ? e.from : e.to)
+        } else {
+            other = graph.shapePoint(atEnd != reversed ? shape.upperBound - 1 : shape.lowerBound)
+        }
+        let east = Double(Int64(node.lon) - Int64(other.lon)), north = Double(Int64(node.lat) - Int64(other.lat))
+        // Into the node: from the other point to it; out of it: from it to the other point.
+        return atEnd ? Heading(east: east * scale, north: north) : Heading(east: -east * scale, north: -north)
+    }
+
+    /// The turn's angle between arriving with heading `a` and leaving with `b` at one node, in degrees,
+    /// −180…180, positive to the right (clockwise).
+    @inline(__always) static func angle(from a: Heading, to b: Heading) -> Double {
+        let cross = b.east * a.north - b.north * a.east, dot = a.east * b.east + a.north * b.north
+        return PlanarGeometry.atan2Degrees(cross, dot)
     }
 
     /// The bearing of a directed edge's last segment (`atEnd`) or first, in degrees clockwise from north,

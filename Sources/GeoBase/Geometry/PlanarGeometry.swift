@@ -24,6 +24,23 @@ public struct LocalProjection: Sendable {
 }
 
 public enum PlanarGeometry {
+    /// The angle of the vector (x, y) from the x axis in degrees, −180…180, as `atan2(y, x)` gives it, to
+    /// within 0.001°: a polynomial on the octant (a search takes one per turn it weighs, and libm's atan2
+    /// was a tenth of a route's time). (0, 0) is 0.
+    @inlinable @inline(__always)
+    public static func atan2Degrees(_ y: Double, _ x: Double) -> Double {
+        let ax = abs(x), ay = abs(y)
+        let high = max(ax, ay)
+        guard high > 0 else { return 0 }
+        let t = min(ax, ay) / high, t2 = t * t
+        // atan(t) on 0…1 (odd minimax polynomial of degree 9: error below 1e-5 rad).
+        var r = ((((0.0208351 * t2 - 0.085133) * t2 + 0.180141) * t2 - 0.3302995) * t2 + 0.999866) * t
+        if ay > ax { r = .pi / 2 - r }
+        if x < 0 { r = .pi - r }
+        if y < 0 { r = -r }
+        return r * (180 / .pi)
+    }
+
     /// Distance from p to segment ab and the parameter t in [0,1] of the nearest point.
     @inlinable @inline(__always)
     public static func segmentDistance(px: Double, py: Double, ax: Double, ay: Double, bx: Double, by: Double)
