@@ -1,15 +1,18 @@
 // OSRM's small-component rule for snapping: a point whose nearest roads are a
-// tiny piece cut off from the network (fewer than `tinyComponent` edges: a
-// parking aisle, a stretch of footway) is moved to the nearest road of a
-// bigger piece. Why a value of its own: a piece's size is the same answer for
-// every edge on it, so one walk answers for all of them, and a distance
-// table, which asks about many points near the same pieces, walks each once.
+// tiny piece of the network (fewer than `tinyComponent` edges: a parking
+// aisle, a stretch of footway) is moved to the nearest road of a bigger
+// piece. As OSRM's components are strongly connected ones, a piece is tiny
+// when little can be reached from it *or* little can reach it: a car park's
+// exit-only lane joins the streets but no street leads onto it, so a route
+// can never end there (a Monaco route to the Casino's exit lane found none,
+// where osrm-routed snaps to the street). Why a value of its own: a distance
+// table asks about many points near the same roads, and walks each once.
 import Foundation
 import GeoBase
 import GeoRoads
 
-/// Whether an edge lies on a connected piece of fewer than `tinyComponent` usable edges, remembered for every
-/// edge a look-up walked (they are all on that piece, so they share its answer).
+/// Whether a candidate lies on a piece from which, or into which, fewer than `tinyComponent` usable edges
+/// lead, remembered per edge and the directions the candidate may take it.
 struct PieceSizes {
     let rules: TraversalRules
     let tinyComponent: Int
@@ -21,24 +24,42 @@ struct PieceSizes {
     }
 
     mutating func isTiny(_ c: Candidate) -> Bool {
-        if let k = known[c.edge] { return k }
+        let key = c.edge << 2 | (c.forward ? 1 : 0) | (c.backward ? 2 : 0)
+        if let k = known[key] { return k }
+        // Leaving the candidate's edge: from its head in each direction the mode may take it; arriving:
+        // into its tail.
+        let out: [Int] = (c.forward ? [c.to] : []) + (c.backward ? [c.from] : [])
+        let into: [Int] = (c.forward ? [c.from] : []) + (c.backward ? [c.to] : [])
+        for (starts, forward) in [(out, true), (into, false)] {
+            if walk(from: starts, edge: c.edge, forward: forward) {
+                known[key] = true
+                return true
+            }
+        }
+        known[key] = false
+        return false
+    }
+
+    /// Whether the usable edges met walking from `starts` the way the mode may travel (`forward`) or
+    /// against it stay fewer than `tinyComponent`.
+    private func walk(from starts: [Int], edge: Int, forward: Bool) -> Bool {
         let graph = rules.graph
-        var seen: Set<Int> = [c.edge]
-        var stack = [c.from, c.to]
+        var seen: Set<Int> = [edge]
+        var stack = starts
         var visited: Set<Int> = []
-        var tiny = true
         while let n = stack.popLast() {
             guard visited.insert(n).inserted else { continue }
             graph.forEachAdjacent(n) { e, reversed in
-                guard !seen.contains(e), rules.usable(graph.profile(graph.edge(e).profile)) else { return }
+                guard !seen.contains(e) else { return }
+                // Leaving n by e goes along the way when `reversed` is false; arriving at n by e the other way.
+                guard rules.allows(graph.profile(graph.edge(e).profile), forward: forward ? !reversed : reversed) else { return }
                 seen.insert(e)
                 let ed = graph.edge(e)
                 stack.append(reversed ? ed.from : ed.to)
             }
-            if seen.count >= tinyComponent { tiny = false; break }
+            if seen.count >= tinyComponent { return false }
         }
-        for e in seen { known[e] = tiny }
-        return tiny
+        return true
     }
 
     /// The nearest candidates on a piece that is not tiny when `nearest` lie on a tiny one (those as near as
