@@ -82,7 +82,7 @@ enum OSRMAPI {
         // The route first, then its alternatives; the waypoints (where the points snapped) are the same for all.
         let route = routes[0], stops = route.waypointVertices
         let json = routes.map { OSRMRouteJSON.route($0.segment, stops: $0.waypointVertices, mode: r.mode, geometry: p.geometry,
-                                                   steps: p.steps, annotations: p.annotations) }
+                                                   steps: p.steps, annotations: p.annotations, inputs: $0.waypoints.map(\.input)) }
         var f: [(String, JSONValue)] = [("code", .string("Ok")), ("routes", .array(json))]
         if !r.base.skipWaypoints {
             let points = route.waypoints.enumerated().map { k, w in
