@@ -11,8 +11,9 @@ Both servers must already run on the same extract (car profile), e.g.:
 
 Routes join seeded random points in the box. Only routes whose two paths agree (lengths within
 2 %) are compared: guidance is judged on the same path. Steps are paired in order by location
-(within 25 m); a step agrees when the pair's maneuver type and modifier are equal. The share is
-agreeing pairs over all steps either side gives (a step only one side gives counts against).
+(the longest chain of pairs within 25 m); a step agrees when the pair's maneuver type, modifier
+and (on entering a roundabout) exit number are equal. The share is agreeing pairs over pairs plus
+the steps only one side gives (each counts against).
 --verbose prints each disagreement.
 """
 import argparse
@@ -47,34 +48,30 @@ def label(s):
 
 
 def compare(ours, theirs, verbose, tag):
-    """Pairs the steps in order by location; returns (agreeing pairs, total steps counted)."""
+    """Pairs the steps in order by location (the longest chain of pairs within 25 m of each other);
+    returns (agreeing pairs, total steps counted: pairs plus each side's unpaired steps)."""
     a, b = ours, theirs
-    i = j = 0
-    agree = total = 0
-    while i < len(a) or j < len(b):
-        if i < len(a) and j < len(b) and metres(a[i]["maneuver"]["location"], b[j]["maneuver"]["location"]) <= 25:
-            total += 1
+    n, m = len(a), len(b)
+    near = [[metres(a[i]["maneuver"]["location"], b[j]["maneuver"]["location"]) <= 25 for j in range(m)] for i in range(n)]
+    best = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            best[i][j] = max(best[i + 1][j], best[i][j + 1], best[i + 1][j + 1] + 1 if near[i][j] else 0)
+    i = j = agree = total = 0
+    while i < n or j < m:
+        total += 1
+        if i < n and j < m and near[i][j] and best[i][j] == best[i + 1][j + 1] + 1:
             if label(a[i]) == label(b[j]):
                 agree += 1
             elif verbose:
                 print(f"  {tag} at {b[j]['maneuver']['location']}: ours {label(a[i])!r} osrm {label(b[j])!r} ({b[j]['name']})")
             i += 1
             j += 1
-            continue
-        # Unpaired: whichever side has a step the other lacks (look a few steps ahead for the pair).
-        def near(x, ys):
-            return any(metres(x["maneuver"]["location"], y["maneuver"]["location"]) <= 25 for y in ys)
-        osrm_only = i >= len(a) or (j < len(b) and near(a[i], b[j + 1:j + 4]))
-        ours_only = j >= len(b) or (i < len(a) and not osrm_only and near(b[j], a[i + 1:i + 4]))
-        if not osrm_only and not ours_only:
-            osrm_only = ours_only = True
-        if ours_only:
-            total += 1
+        elif j >= m or (i < n and best[i][j] == best[i + 1][j]):
             if verbose:
                 print(f"  {tag} ours only: {label(a[i])!r} at {a[i]['maneuver']['location']} ({a[i]['name']})")
             i += 1
-        if osrm_only:
-            total += 1
+        else:
             if verbose:
                 print(f"  {tag} osrm only: {label(b[j])!r} at {b[j]['maneuver']['location']} ({b[j]['name']})")
             j += 1

@@ -14,7 +14,7 @@ import GeoRoads
 
 /// One road at a junction, as the route's mode sees it.
 public struct JunctionRoad: Sendable, Equatable {
-    /// Degrees clockwise from north, leaving the junction along the road (measured ~10 m along it).
+    /// Degrees clockwise from north, leaving the junction along the road (measured 5 m along it).
     public var bearing: Double
     /// The mode may leave the junction along it (OSRM's `entry`).
     public var entry: Bool
@@ -66,7 +66,7 @@ struct RoutePiece {
 
 enum GuidanceJunctions {
     /// How far along a road its bearing is measured.
-    static let lookahead = 10.0
+    static let lookahead = 5.0
 
     /// The junctions between consecutive pieces for `mode`: every node with more than two roads, and
     /// the two-road nodes where the road changes (name, ref, class, roundabout).
@@ -131,6 +131,8 @@ enum GuidanceJunctions {
                            mode: TravelMode) -> (kind: RoundaboutKind, name: String) {
         var names = Set<String>(), connected = Set<String>()
         var length = 0.0, exitNodes = 0
+        // OSRM's qualifiesAsRoundaboutIntersection: one road a node, their bearings well apart.
+        var simple = true, exitBearings: [Double] = []
         var at = node, e = edge, fwd = forward
         var seen = Set<Int>()
         for _ in 0..<256 {
@@ -144,6 +146,7 @@ enum GuidanceJunctions {
             // The next ring edge, and the other roads here.
             var next: (Int, Bool)?
             var others = 0
+            let here = graph.coordinate(ofNode: at).coordinate
             graph.forEachAdjacent(at) { e2, against in
                 let p2 = graph.profile(graph.edge(e2).profile)
                 guard p2.allows(mode, forward: true) || p2.allows(mode, forward: false) else { return }
@@ -152,9 +155,11 @@ enum GuidanceJunctions {
                 } else {
                     others += 1
                     connected.insert(graph.name(ofProfile: p2))
+                    exitBearings.append(bearing(graph, edge: e2, leavingForward: !against, from: here))
                 }
             }
             if others > 0 { exitNodes += 1 }
+            if others > 1 { simple = false }
             guard let (ne, nf) = next else { break }
             e = ne
             fwd = nf
@@ -164,7 +169,13 @@ enum GuidanceJunctions {
         let radius = length / (2 * .pi)
         let name = names.count == 1 ? names.first! : ""
         if names.count == 1 && (kind == .circular || (!connected.contains(name) && radius > 15)) { return (.rotary, name) }
-        if kind == .roundabout && (exitNodes <= 1 || (exitNodes <= 4 && radius < 15)) { return (.intersection, name) }
+        exitBearings.sort()
+        let distinct = exitBearings.indices.allSatisfy { k in
+            abs(exitBearings[(k + 1) % exitBearings.count] - exitBearings[k]) > 40
+        }
+        if kind == .roundabout && (exitNodes <= 1 || (exitNodes <= 4 && radius < 15 && simple && distinct)) {
+            return (.intersection, name)
+        }
         return (.roundabout, name)
     }
 }

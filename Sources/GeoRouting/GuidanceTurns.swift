@@ -119,7 +119,9 @@ enum GuidanceTurns {
         if obvious == nil && j.roads.count == 3 {
             let devs = others.map { dev(j.roads[$0]) }
             if devs.contains(where: { $0 > 50 && $0 < 130 }) && devs.contains(where: { $0 < -50 && $0 > -130 }) {
-                return GuidanceManeuver(type: "end of road", modifier: d > 0 ? "right" : "left")
+                // (Where the name goes on round the corner, OSRM says continue.)
+                let same = !inRoad.name.isEmpty && inRoad.name == out.name
+                return GuidanceManeuver(type: same ? "continue" : "end of road", modifier: d > 0 ? "right" : "left")
             }
         }
         let continues = !inRoad.name.isEmpty && inRoad.name == out.name
@@ -175,11 +177,11 @@ enum GuidanceTurns {
     /// Two or three roads splitting ahead at narrow angles, none obvious over its neighbour, of
     /// comparable classes (OSRM's findFork): their indices from left to right.
     static func fork(_ j: RouteJunction, valid: [Int], dev: (JunctionRoad) -> Double) -> [Int]? {
-        let ahead = valid.filter { abs(dev(j.roads[$0])) < 50 }.sorted { dev(j.roads[$0]) < dev(j.roads[$1]) }
+        let ahead = valid.filter { abs(dev(j.roads[$0])) < 40 }.sorted { dev(j.roads[$0]) < dev(j.roads[$1]) }
         guard ahead.count == 2 || ahead.count == 3 else { return nil }
         for (x, y) in zip(ahead, ahead.dropFirst()) {
             let a = j.roads[x], b = j.roads[y]
-            if dev(b) - dev(a) > 60 || abs(priority(a.roadClass) - priority(b.roadClass)) > 2 { return nil }
+            if dev(b) - dev(a) > 60 || abs(priority(a.roadClass) - priority(b.roadClass)) > 1 { return nil }
             if obviousOfTwo(j.incoming, a, b, dev: dev) || obviousOfTwo(j.incoming, b, a, dev: dev) { return nil }
         }
         return ahead
