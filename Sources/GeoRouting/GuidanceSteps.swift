@@ -112,6 +112,20 @@ public enum RouteGuidance {
                                       lastVertex: b, name: j.outgoing.name, ref: j.outgoing.ref, rotaryName: nil, street: st,
                                       intersections: [crossing]))
         }
+        // A name given for only a few metres before the next maneuver is not worth saying (OSRM's
+        // post-processing folds such steps into the one before).
+        var k = 1
+        while k < steps.count {
+            let st = steps[k]
+            let metres = segment.distances[st.lastVertex] - segment.distances[st.firstVertex]
+            if st.maneuver.type == "new name" && metres < 30 && st.lastVertex < b {
+                steps[k - 1].lastVertex = st.lastVertex
+                steps[k - 1].intersections += st.intersections
+                steps.remove(at: k)
+            } else {
+                k += 1
+            }
+        }
         // Arrive.
         let (arriveBefore, _) = bearings(b)
         var arrive = GuidanceStep(maneuver: GuidanceManeuver(type: "arrive", modifier: nil), location: c[b],

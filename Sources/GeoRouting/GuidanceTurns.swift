@@ -179,6 +179,9 @@ enum GuidanceTurns {
     static func fork(_ j: RouteJunction, valid: [Int], dev: (JunctionRoad) -> Double) -> [Int]? {
         let ahead = valid.filter { abs(dev(j.roads[$0])) < 40 }.sorted { dev(j.roads[$0]) < dev(j.roads[$1]) }
         guard ahead.count == 2 || ahead.count == 3 else { return nil }
+        // A road that keeps the name is no branch of a fork: the others turn off it.
+        let name = j.incoming.name
+        if !name.isEmpty && ahead.contains(where: { j.roads[$0].name == name }) { return nil }
         for (x, y) in zip(ahead, ahead.dropFirst()) {
             let a = j.roads[x], b = j.roads[y]
             if dev(b) - dev(a) > 60 || abs(priority(a.roadClass) - priority(b.roadClass)) > 1 { return nil }
