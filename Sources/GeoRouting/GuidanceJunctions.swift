@@ -45,7 +45,8 @@ public struct RouteJunction: Sendable {
     /// Indices into `roads`: the road the route arrives by, and the one it leaves by.
     public var inRoad: Int
     public var outRoad: Int
-    /// Where the route enters a roundabout here: its kind and name ("" when unnamed).
+    /// Where the route enters a roundabout here: its kind and name ("" when unnamed); nil also where
+    /// the ring entered does not close.
     public var roundabout: (kind: RoundaboutKind, name: String)?
 
     public var incoming: JunctionRoad { roads[inRoad] }
@@ -128,13 +129,13 @@ enum GuidanceJunctions {
     /// radius, its roads' names its name, its nodes with other roads how many exits it has — OSRM's
     /// getRoundaboutType.
     static func roundabout(_ graph: RoadGraph, from node: Int, edge: Int, forward: Bool, kind: RoadJunction,
-                           mode: TravelMode) -> (kind: RoundaboutKind, name: String) {
+                           mode: TravelMode) -> (kind: RoundaboutKind, name: String)? {
         var names = Set<String>(), connected = Set<String>()
         var length = 0.0, exitNodes = 0
         // OSRM's qualifiesAsRoundaboutIntersection: one road a node, their bearings well apart.
         var simple = true, exitBearings: [Double] = []
         var at = node, e = edge, fwd = forward
-        var seen = Set<Int>()
+        var seen = Set<Int>(), closed = false
         for _ in 0..<256 {
             let ed = graph.edge(e)
             let p = graph.profile(ed.profile)
@@ -142,7 +143,8 @@ enum GuidanceJunctions {
             if !name.isEmpty { names.insert(name) }
             length += ed.length
             at = fwd ? ed.to : ed.from
-            if at == node || !seen.insert(at).inserted { break }
+            if at == node { closed = true; break }
+            if !seen.insert(at).inserted { break }
             // The next ring edge, and the other roads here.
             var next: (Int, Bool)?
             var others = 0
@@ -164,6 +166,9 @@ enum GuidanceJunctions {
             e = ne
             fwd = nf
         }
+        // A ring that does not close (a way tagged as a roundabout that is none, a fork on it) is
+        // no roundabout to OSRM either.
+        guard closed else { return nil }
         // The entry node has roads besides the ring too.
         exitNodes += 1
         let radius = length / (2 * .pi)

@@ -5,7 +5,7 @@
 // OSRM's post-processing folds them (one "roundabout"/"rotary"/"roundabout
 // turn" step at the entry with the number of the exit taken, counting only
 // exits the mode could take, then "exit roundabout"/"exit rotary" where the
-// route leaves it), every junction passed listed on the step that passes it,
+// route leaves it, except after a roundabout turn), every junction passed listed on the step that passes it,
 // and an arrive step (modifier: the side the destination lies on).
 import Foundation
 import GeoBase
@@ -65,21 +65,22 @@ public enum RouteGuidance {
 
         var ring: (step: Int, kind: RoundaboutKind, name: String, entryHeading: Double)?
         var exits = 0
+        // A leg that starts on a roundabout says only where it leaves it.
+        var startsOnRing = segment.junctions.first { $0.vertex > a && $0.vertex < b }?.incoming.junction.isRoundabout ?? false
         for j in segment.junctions where j.vertex > a && j.vertex < b {
             let onIn = j.incoming.junction.isRoundabout, onOut = j.outgoing.junction.isRoundabout
             let heading = (j.incoming.bearing + 180).truncatingRemainder(dividingBy: 360)
             let turn = GuidanceTurns.modifier(GuidanceTurns.deviation(from: heading, to: j.outgoing.bearing))
             var maneuver: GuidanceManeuver?
-            if !onIn && onOut {
-                let (kind, name) = j.roundabout ?? (.roundabout, j.outgoing.name)
+            if !onIn && onOut, let (kind, name) = j.roundabout {
                 // Entered where the roundabout can also be left: that exit counts (OSRM's "at exit").
                 exits = countsExit(j) ? 1 : 0
                 let type = kind == .rotary ? "rotary" : kind == .intersection ? "roundabout turn" : "roundabout"
                 maneuver = GuidanceManeuver(type: type, modifier: turn)
                 ring = (steps.count, kind, name, heading)
-            } else if onIn && onOut {
+            } else if onIn && onOut && (ring != nil || startsOnRing) {
                 if countsExit(j) { exits += 1 }
-            } else if onIn && !onOut {
+            } else if onIn && !onOut && (ring != nil || startsOnRing) {
                 exits += 1
                 var type = "exit roundabout"
                 if let r = ring {
@@ -95,8 +96,10 @@ public enum RouteGuidance {
                                                                                                          to: j.outgoing.bearing))
                     }
                 }
-                maneuver = GuidanceManeuver(type: type, modifier: turn, exit: exits)
+                // (A roundabout turn says it all at the entry: osrm-routed gives it no exit step.)
+                maneuver = ring?.kind == .intersection ? nil : GuidanceManeuver(type: type, modifier: turn, exit: exits)
                 ring = nil
+                startsOnRing = false
             } else {
                 maneuver = GuidanceTurns.maneuver(at: j)
             }
