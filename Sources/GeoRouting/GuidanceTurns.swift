@@ -161,7 +161,7 @@ enum GuidanceTurns {
         func a(_ k: Int) -> Double { abs(dev(j.roads[k])) }
         guard let straightest = valid.min(by: { a($0) < a($1) }) else { return nil }
         let keeping = valid.filter { !inRoad.name.isEmpty && !announces(inRoad, j.roads[$0]) }.min(by: { a($0) < a($1) })
-        if let c = keeping, a(c) < 60 {
+        if let c = keeping, a(c) < 40 {
             let rival = valid.contains { $0 != c && a($0) < a(c) + 25
                 && !obviousByClass(inRoad.roadClass, j.roads[c].roadClass, j.roads[$0].roadClass) }
             if !rival { return c }
@@ -170,8 +170,9 @@ enum GuidanceTurns {
         for k in others where k != straightest {
             let o = j.roads[k]
             if (o.entry || k == j.outRoad) && !obviousOfTwo(inRoad, s, o, dev: dev) { return nil }
+            if !o.entry && k != j.outRoad && a(k) + 10 < a(straightest) && a(straightest) > 25 { return nil }
         }
-        return a(straightest) < 70 ? straightest : nil
+        return a(straightest) < 40 ? straightest : nil
     }
 
     /// Two or three roads splitting ahead at narrow angles, none obvious over its neighbour, of
