@@ -115,9 +115,25 @@ public enum RouteGuidance {
                                       lastVertex: b, name: j.outgoing.name, ref: j.outgoing.ref, rotaryName: nil, street: st,
                                       intersections: [crossing]))
         }
-        // A name given for only a few metres before the next maneuver is not worth saying (OSRM's
-        // post-processing folds such steps into the one before).
+        // A maneuver onto a few metres of road that then takes another name is a maneuver onto
+        // that name; a name given for only a few metres before the next maneuver is not worth
+        // saying (OSRM's post-processing folds such steps into the one before).
         var k = 1
+        while k + 1 < steps.count {
+            let st = steps[k], next = steps[k + 1]
+            let metres = segment.distances[st.lastVertex] - segment.distances[st.firstVertex]
+            if next.maneuver.type == "new name" && metres < 30 && !isRoundabout(st.maneuver.type) {
+                steps[k].name = next.name
+                steps[k].ref = next.ref
+                steps[k].lastVertex = next.lastVertex
+                steps[k].intersections += next.intersections
+                if st.maneuver.type == "continue" { steps[k].maneuver.type = "turn" }
+                steps.remove(at: k + 1)
+            } else {
+                k += 1
+            }
+        }
+        k = 1
         while k < steps.count {
             let st = steps[k]
             let metres = segment.distances[st.lastVertex] - segment.distances[st.firstVertex]
@@ -140,6 +156,10 @@ public enum RouteGuidance {
         if let e = end, b > a, let m = sideModifier(c[b - 1], c[b], e, first: false) { arrive.maneuver.modifier = m }
         steps.append(arrive)
         return steps
+    }
+
+    static func isRoundabout(_ type: String) -> Bool {
+        ["roundabout", "rotary", "roundabout turn", "exit roundabout", "exit rotary"].contains(type)
     }
 
     /// The street whose stretch holds vertex `v` (the last one at the end).
