@@ -112,7 +112,7 @@ enum GuidanceTurns {
         let others = j.roads.indices.filter { $0 != j.inRoad }
         let valid = others.filter { j.roads[$0].entry || $0 == j.outRoad }
         let obvious = j.roads.count == 2 ? j.outRoad : obviousRoad(j, valid: valid, others: others, dev: dev)
-        if obvious == nil, let fork = fork(j, valid: valid, dev: dev), fork.contains(j.outRoad) {
+        if obvious == nil, j.roads.count == 3, let fork = fork(j, valid: valid, dev: dev), fork.contains(j.outRoad) {
             let m = fork.first == j.outRoad ? "slight left" : fork.last == j.outRoad ? "slight right" : "straight"
             return GuidanceManeuver(type: "fork", modifier: m)
         }
