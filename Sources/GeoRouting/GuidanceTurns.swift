@@ -121,7 +121,7 @@ enum GuidanceTurns {
             // (Where the other side keeps the name, that side is the way on and this one a turn.)
             let otherKeeps = others.contains { $0 != j.outRoad && !inRoad.name.isEmpty && j.roads[$0].name == inRoad.name }
             let sides = others.map { j.roads[$0].name }
-            let through = sides.count == 2 && sides[0] == sides[1]
+            let through = sides.count == 2 && sides[0] == sides[1] && !sides[0].isEmpty
             if !otherKeeps && through && devs.contains(where: { $0 > 50 && $0 < 130 }) && devs.contains(where: { $0 < -50 && $0 > -130 }) {
                 // (Where the name goes on round the corner, OSRM says continue.)
                 let same = !inRoad.name.isEmpty && inRoad.name == out.name
