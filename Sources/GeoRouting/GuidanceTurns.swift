@@ -111,7 +111,14 @@ enum GuidanceTurns {
         }
         let others = j.roads.indices.filter { $0 != j.inRoad }
         let valid = others.filter { j.roads[$0].entry || $0 == j.outRoad }
-        let obvious = j.roads.count == 2 ? j.outRoad : obviousRoad(j, valid: valid, others: others, dev: dev)
+        var obvious = j.roads.count == 2 ? j.outRoad : obviousRoad(j, valid: valid, others: others, dev: dev)
+        // Two roads splitting ahead that are of unlike classes are no fork: the better one is the way on.
+        let split = valid.filter { abs(dev(j.roads[$0])) < 40 }
+        if obvious == nil, split.count == 2, abs(dev(j.roads[split[0]]) - dev(j.roads[split[1]])) < 60 {
+            let (x, y) = (j.roads[split[0]], j.roads[split[1]])
+            if priority(x.roadClass) + 1 < priority(y.roadClass) { obvious = split[0] }
+            if priority(y.roadClass) + 1 < priority(x.roadClass) { obvious = split[1] }
+        }
         if obvious == nil, j.roads.count == 3, let fork = fork(j, valid: valid, dev: dev), fork.contains(j.outRoad) {
             let m = fork.first == j.outRoad ? "slight left" : fork.last == j.outRoad ? "slight right" : "straight"
             return GuidanceManeuver(type: "fork", modifier: m)
