@@ -24,7 +24,7 @@ public enum GeorouteCommand {
            georoute isochrone --from LAT,LON --minutes M[,M...] [options]
 
     match [--ignore-restrictions] [--format gpx|geojson|json|svg] [-o FILE | --out-dir DIR] [--include-input]
-    route [--type fastest|shortest] [--accuracy METERS] [--alternatives N] [--format gpx|geojson|json|svg]
+    route [--type fastest|shortest] [--accuracy METERS] [--alternatives N] [--steps] [--format gpx|geojson|json|svg]
     table [--annotations duration|distance|duration,distance] [--accuracy METERS] [--format csv|json]
     trip  [--no-roundtrip] [--accuracy METERS] [--format text|gpx|geojson|json|svg]
     isochrone [--lines] [--denoise 0..1] [--generalize METERS]
@@ -46,6 +46,8 @@ public enum GeorouteCommand {
     --out-dir      directory for one output file per TRACK (NAME.gpx, NAME.json, ...)
     --include-input  add the input track to GPX/GeoJSON output
     --type         fastest (default) or shortest route
+    --steps        route: turn-by-turn instructions as OSRM gives them (roundabouts with their exit,
+                   forks, ramps…), one a line on standard error, and a "steps" list in JSON output
     --alternatives route: also up to N (0 to 3) alternative routes, different enough and at most 25 %
                    slower, between --from and --to (none with --via); JSON, GeoJSON and GPX hold
                    them after the route, the summary lines list them (SVG draws the route only)
@@ -68,7 +70,7 @@ public enum GeorouteCommand {
     static let conventions = ToolConventions(name: "georoute", usage: usage)
 
     static var spec: CommandLineArguments.Spec { CommandLineArguments.Spec(
-        flags: ["--ignore-restrictions", "--include-input", "--quiet", "--help", "--version", "--no-roundtrip", "--polygons", "--lines"],
+        flags: ["--ignore-restrictions", "--include-input", "--quiet", "--steps", "--help", "--version", "--no-roundtrip", "--polygons", "--lines"],
         options: ["--mode", "--accuracy", "--index", "--format", "--output", "--out-dir", "--from", "--to", "--via", "--type",
                   "--from-file", "--sources", "--destinations", "--annotations", "--source", "--destination",
                   "--minutes", "--denoise", "--generalize", "--alternatives"],
@@ -186,7 +188,7 @@ public enum GeorouteCommand {
         let listed: [Route]? = a.has("--alternatives") ? others : nil
         let bytes: [UInt8]
         switch format {
-        case .json: bytes = RouteOutput.json(route, alternatives: listed).jsonBytes(pretty: true) + [10]
+        case .json: bytes = RouteOutput.json(route, alternatives: listed, steps: a.has("--steps")).jsonBytes(pretty: true) + [10]
         case .geojson: bytes = RouteOutput.geoJSON(route, alternatives: others).jsonBytes() + [10]
         case .gpx: bytes = RouteOutput.gpx(route, alternatives: others, start: start)
         case .svg: bytes = Array(RouteSVG.render(route, graph: graph).utf8)
@@ -200,6 +202,13 @@ public enum GeorouteCommand {
             }
             if alternatives > 0 && others.count < alternatives {
                 io.report("alternatives: \(others.count) of \(alternatives) found (others are too similar or too slow)")
+            }
+        }
+        if a.has("--steps") {
+            let s = route.segment
+            for (k, st) in RouteGuidance.steps(route).enumerated() {
+                let metres = s.distances[st.lastVertex] - s.distances[st.firstVertex]
+                io.report("\(k + 1). \(RouteGuidance.text(st))" + (metres > 0 ? " (\(formatCount(Int(metres.rounded()))) m)" : ""))
             }
         }
         return 0

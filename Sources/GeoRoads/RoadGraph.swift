@@ -33,9 +33,12 @@ public struct RoadProfile: Sendable {
     public let nameOffset: Int
     public let refOffset: Int
     public let pronunciationOffset: Int
+    /// Part of a roundabout (`junction=roundabout|circular`).
+    public let junction: RoadJunction
 
     @inlinable init(roadClass: RoadClass, access: RoadAccess, speeds: (UInt8, UInt8, UInt8), backwardSpeeds: (UInt8, UInt8, UInt8),
-                    restricted: TravelModes, pushed: RoadAccess, nameOffset: Int, refOffset: Int, pronunciationOffset: Int) {
+                    restricted: TravelModes, pushed: RoadAccess, nameOffset: Int, refOffset: Int, pronunciationOffset: Int,
+                    junction: RoadJunction) {
         self.roadClass = roadClass
         self.access = access
         self.speeds = speeds
@@ -45,6 +48,7 @@ public struct RoadProfile: Sendable {
         self.nameOffset = nameOffset
         self.refOffset = refOffset
         self.pronunciationOffset = pronunciationOffset
+        self.junction = junction
     }
 
     @inlinable public func allows(_ mode: TravelMode, forward: Bool) -> Bool {
@@ -196,7 +200,7 @@ public struct RoadGraph: Sendable {
                            backwardSpeeds: (view.u8(o + 5), view.u8(o + 6), view.u8(o + 7)),
                            restricted: TravelModes(rawValue: view.u8(o + 8) & 7), pushed: RoadAccess(byte: view.u8(o + 9)),
                            nameOffset: Int(view.u32(o + 12)), refOffset: Int(view.u32(o + 16)),
-                           pronunciationOffset: Int(view.u32(o + 20)))
+                           pronunciationOffset: Int(view.u32(o + 20)), junction: RoadJunction(rawValue: view.u8(o + 10)) ?? .none)
     }
 
     @inlinable public func name(ofProfile p: RoadProfile) -> String { string(at: p.nameOffset) }

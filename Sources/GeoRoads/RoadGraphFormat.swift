@@ -15,7 +15,8 @@
 //                                         km/h car/bicycle/foot along the way u8 ×3, against it u8 ×3,
 //                                         restricted modes u8 (TravelModes: access=destination,
 //                                         private…: entered only to reach a place on it), pushed u8
-//                                         (RoadAccess byte: directions a cyclist walks), pad u16,
+//                                         (RoadAccess byte: directions a cyclist walks), junction u8
+//                                         (RoadJunction: 1 roundabout, 2 circular), pad u8,
 //                                         name, ref, name:pronunciation offsets u32 ×3
 //   shapes       shapeCount × (i32, i32) — points between an edge's end nodes, edge by edge
 //   gridStart    (rows·cols + 1) × u32  — uniform grid over edge segments, CSR
@@ -31,9 +32,10 @@
 //   turnEdges    turnEdgeCount × u32    — directed edges (edge << 1 | 1 against the way), restriction
 //                                         by restriction: a sequence the modes may not drive in full
 // Version 2 added osmIDs and stubs; version 3 the node flags beyond barriers, per-direction
-// speeds, restricted and pushed directions, ref and pronunciation, and the turn restrictions.
+// speeds, restricted and pushed directions, ref and pronunciation, and the turn restrictions;
+// version 4 the profile's junction byte (roundabouts, for turn-by-turn guidance).
 @usableFromInline package enum RoadGraphFormat {
-    @usableFromInline package static let version: UInt32 = 3
+    @usableFromInline package static let version: UInt32 = 4
     @usableFromInline package static let headerSize = 80
     @usableFromInline package static let edgeSize = 20
     @usableFromInline package static let profileSize = 24

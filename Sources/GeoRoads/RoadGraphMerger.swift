@@ -88,7 +88,7 @@ enum RoadGraphMerger {
             let wp = WayProfile(roadClass: rp.roadClass, access: rp.access, speeds: [rp.speeds.0, rp.speeds.1, rp.speeds.2],
                                 backwardSpeeds: [rp.backwardSpeeds.0, rp.backwardSpeeds.1, rp.backwardSpeeds.2],
                                 restricted: rp.restricted, pushed: rp.pushed, name: g.name(ofProfile: rp),
-                                ref: g.ref(ofProfile: rp), pronunciation: g.pronunciation(ofProfile: rp))
+                                ref: g.ref(ofProfile: rp), pronunciation: g.pronunciation(ofProfile: rp), junction: rp.junction)
             if let k = profileOf[wp] { return k }
             let k = UInt32(parts.profiles.count)
             parts.profiles.append(wp)

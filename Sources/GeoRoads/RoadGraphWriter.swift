@@ -148,7 +148,8 @@ package enum RoadGraphWriter {
             for s in p.backwardSpeeds { w.u8(s) }
             w.u8(p.restricted.rawValue)
             w.u8(p.pushed.byte)
-            w.u16(0)
+            w.u8(p.junction.rawValue)
+            w.u8(0)
             for n in [p.name, p.ref, p.pronunciation] { w.u32(UInt32(nameOffsets[n]!)) }
         }
         for s in g.shapes { w.i32(s.lat); w.i32(s.lon) }

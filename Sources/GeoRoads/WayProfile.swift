@@ -20,10 +20,12 @@ public struct WayProfile: Hashable, Sendable {
     public var name: String
     public var ref: String
     public var pronunciation: String
+    /// `junction=roundabout` or `junction=circular` (turn-by-turn guidance counts a roundabout's exits).
+    public var junction: RoadJunction
 
     public init(roadClass: RoadClass, access: RoadAccess, speeds: [UInt8], backwardSpeeds: [UInt8]? = nil,
                 restricted: TravelModes = [], pushed: RoadAccess = RoadAccess(), name: String, ref: String = "",
-                pronunciation: String = "") {
+                pronunciation: String = "", junction: RoadJunction = .none) {
         self.roadClass = roadClass
         self.access = access
         self.speeds = speeds
@@ -33,10 +35,31 @@ public struct WayProfile: Hashable, Sendable {
         self.name = name
         self.ref = ref
         self.pronunciation = pronunciation
+        self.junction = junction
     }
 
     /// km/h of `mode` in one direction.
     public func speed(_ mode: TravelMode, forward: Bool) -> UInt8 {
         (forward ? speeds : backwardSpeeds)[mode.rawValue]
     }
+}
+
+/// Whether a way is part of a roundabout: OSRM's `roundabout` and `circular` flags (car.lua reads
+/// `junction`), one byte of the profile in the file.
+public enum RoadJunction: UInt8, Sendable, Hashable {
+    case none = 0
+    /// `junction=roundabout`.
+    case roundabout = 1
+    /// `junction=circular`: a roundabout without right of way for those on it (OSRM names it a rotary when named).
+    case circular = 2
+
+    public init(tags: [String: String]) {
+        switch tags["junction"] {
+        case "roundabout": self = .roundabout
+        case "circular": self = .circular
+        default: self = .none
+        }
+    }
+
+    public var isRoundabout: Bool { self != .none }
 }

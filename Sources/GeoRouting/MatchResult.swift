@@ -47,6 +47,8 @@ public struct RouteSegment: Sendable {
     public var lastPoint: Int
     /// Of `duration`, the seconds spent turning at junctions (TurnCosts: OSRM's turn durations).
     public var turnDuration = 0.0
+    /// The junctions the segment passes, in order, with what guidance needs of each (GuidanceSteps).
+    public var junctions: [RouteJunction] = []
 }
 
 public enum BreakReason: String, Sendable, CaseIterable {

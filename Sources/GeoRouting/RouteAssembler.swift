@@ -13,6 +13,8 @@ struct RouteAssembler {
     private(set) var distances: [Double] = []
     private(set) var times: [Double] = []
     private var pieces: [(edge: Int, profile: RoadProfile, metres: Double, seconds: Double, first: Int, last: Int, pushed: Bool)] = []
+    /// The same pieces as guidance sees them: direction and end nodes (GuidanceJunctions).
+    private var runs: [RoutePiece] = []
     /// Where the route really is: a tolerated step back along a oneway leaves it ahead of the last position.
     private var effective: Candidate
     private var geometryCache: [Int: EdgeGeometry] = [:]
@@ -114,6 +116,7 @@ struct RouteAssembler {
         var segment = RouteSegment(coordinates: coordinates, distances: distances, times: times, distance: distance,
                                    duration: duration, streets: streets, firstPoint: firstPoint, lastPoint: lastPoint)
         segment.turnDuration = turnSeconds
+        segment.junctions = GuidanceJunctions.junctions(runs, coordinates: coordinates, graph: graph, mode: rules.mode)
         return segment
     }
 
@@ -161,6 +164,9 @@ struct RouteAssembler {
             times.append(times[times.count - 1] + d * scale / speed)
         }
         pieces.append((c.edge, c.profile, metres, metres / speed, first, coordinates.count - 1, rules.isPushed(c.profile, forward: b >= a)))
+        func node(at x: Double) -> Int? { x <= 0 ? c.from : x >= c.length ? c.to : nil }
+        runs.append(RoutePiece(edge: c.edge, forward: b >= a, startNode: node(at: a), endNode: node(at: b), firstVertex: first,
+                               lastVertex: coordinates.count - 1))
     }
 }
 

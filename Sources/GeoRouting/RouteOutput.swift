@@ -72,8 +72,10 @@ public enum RouteOutput {
     }
 
     /// The route; with `alternatives` (even none found) an `alternatives` member holds them, each as a route is.
-    public static func json(_ r: Route, alternatives: [Route]? = nil) -> JSONValue {
+    /// With `steps`, a `steps` member holds the route's turn-by-turn instructions (RouteGuidance).
+    public static func json(_ r: Route, alternatives: [Route]? = nil, steps: Bool = false) -> JSONValue {
         var members = routeMembers(r)
+        if steps { members.append(("steps", stepsJSON(r))) }
         if let alternatives { members.append(("alternatives", .array(alternatives.map { .object(routeMembers($0)) }))) }
         return .object(members)
     }

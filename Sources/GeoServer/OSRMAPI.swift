@@ -85,7 +85,8 @@ enum OSRMAPI {
         let route = routes[0], stops = route.waypointVertices
         let json = routes.map { alt in
             OSRMRouteJSON.route(alt.segment, stops: ends.map { alt.waypointVertices[min($0, alt.waypointVertices.count - 1)] },
-                                mode: r.mode, geometry: p.geometry, steps: p.steps, annotations: p.annotations)
+                                mode: r.mode, geometry: p.geometry, steps: p.steps, annotations: p.annotations,
+                                inputs: ends.map { alt.waypoints[min($0, alt.waypoints.count - 1)].input })
         }
         var f: [(String, JSONValue)] = [("code", .string("Ok")), ("routes", .array(json))]
         if !r.base.skipWaypoints {

@@ -1,9 +1,9 @@
 // A route segment written as OSRM writes routes: distance, duration, weight,
 // geometry (polyline, polyline6 or GeoJSON; full, simplified or none) and
-// legs between waypoints, each with a summary and, when asked, steps — one
-// per street stretch, each with a maneuver (depart, turn or new name with a
-// modifier from the change of bearing, arrive) so turn-by-turn clients
-// (Leaflet Routing Machine, osrm-text-instructions) can speak it.
+// legs between waypoints, each with a summary and, when asked, the steps of
+// RouteGuidance (OSRM's maneuvers: turns, roundabouts with their exit, forks,
+// ramps…, and every intersection passed) so turn-by-turn clients (Leaflet
+// Routing Machine, osrm-text-instructions) can speak it.
 import Foundation
 import GeoBase
 import GeoFrontEnd
@@ -62,12 +62,15 @@ enum OSRMRouteJSON {
     }
 
     /// A route over `segment` with legs ending at the vertices `stops` (first and last included).
+    /// `inputs`: the waypoints' input points, one per stop (depart's and arrive's modifiers say which
+    /// side of the road they lie on).
     static func route(_ segment: RouteSegment, stops: [Int], mode: TravelMode, geometry: OSRMGeometry, steps: Bool,
-                      annotations: OSRMAnnotations, confidence: Double? = nil) -> JSONValue {
+                      annotations: OSRMAnnotations, confidence: Double? = nil, inputs: [Coordinate]? = nil) -> JSONValue {
         var legs: [JSONValue] = []
         for k in 0..<max(0, stops.count - 1) {
+            let ends = inputs.flatMap { $0.count == stops.count ? [$0[k], $0[k + 1]] : nil }
             legs.append(leg(segment, from: stops[k], to: stops[k + 1], mode: mode, geometry: geometry, steps: steps,
-                            annotations: annotations))
+                            annotations: annotations, inputs: ends))
         }
         var f: [(String, JSONValue)] = []
         if let c = confidence { f.append(("confidence", .double((c * 1e10).rounded() / 1e10))) }
@@ -78,7 +81,7 @@ enum OSRMRouteJSON {
     }
 
     static func leg(_ s: RouteSegment, from a: Int, to b: Int, mode: TravelMode, geometry: OSRMGeometry, steps: Bool,
-                    annotations: OSRMAnnotations) -> JSONValue {
+                    annotations: OSRMAnnotations, inputs: [Coordinate]? = nil) -> JSONValue {
         let distance = s.distances[b] - s.distances[a], duration = s.times[b] - s.times[a]
         let stretches = s.streets.compactMap { st -> (RouteStreet, Int, Int)? in
             let lo = max(st.firstVertex, a), hi = min(st.lastVertex, b)
@@ -91,13 +94,8 @@ enum OSRMRouteJSON {
         if !annotations.isEmpty { f.append(("annotation", annotation(s, from: a, to: b, annotations))) }
         var stepList: [JSONValue] = []
         if steps {
-            for (k, (street, lo, hi)) in stretches.enumerated() {
-                let type = k == 0 ? "depart" : nil
-                stepList.append(step(s, street: street, from: lo, to: hi, type: type, mode: mode, geometry: geometry))
-            }
-            if let last = stretches.last {
-                stepList.append(step(s, street: last.0, from: b, to: b, type: "arrive", mode: mode, geometry: geometry))
-            }
+            stepList = RouteGuidance.steps(s, from: a, to: b, start: inputs?.first, end: inputs?.last)
+                .map { step(s, $0, mode: mode, geometry: geometry) }
         }
         f += [("steps", .array(stepList)), ("summary", .string(summary.joined(separator: ", "))), ("weight", round1(duration)),
               ("duration", round1(duration)), ("distance", round1(distance))]
@@ -130,58 +128,38 @@ enum OSRMRouteJSON {
         return .object(f)
     }
 
-    static func step(_ s: RouteSegment, street: RouteStreet, from a: Int, to b: Int, type fixed: String?, mode: TravelMode,
-                     geometry: OSRMGeometry) -> JSONValue {
+    /// One step of RouteGuidance as OSRM writes it.
+    static func step(_ s: RouteSegment, _ g: GuidanceStep, mode: TravelMode, geometry: OSRMGeometry) -> JSONValue {
         let c = s.coordinates
-        let before = a > 0 ? c[a - 1].bearing(to: c[a]) : nil
-        let after = b > a ? c[a].bearing(to: c[min(a + 1, c.count - 1)]) : nil
-        var maneuver: [(String, JSONValue)] = [("location", location(c[a]))]
-        maneuver.append(("bearing_before", .int(Int64((before ?? 0).rounded()) % 360)))
-        maneuver.append(("bearing_after", .int(Int64((after ?? 0).rounded()) % 360)))
-        let type: String
-        if let fixed {
-            type = fixed
-        } else {
-            let m = modifier(before: before ?? 0, after: after ?? 0)
-            type = m == "straight" ? "new name" : "turn"
-            maneuver.append(("modifier", .string(m)))
-        }
-        maneuver.append(("type", .string(type)))
-        if type == "arrive" { maneuver.insert(("modifier", .string("straight")), at: 3) }
+        var maneuver: [(String, JSONValue)] = []
+        if let e = g.maneuver.exit { maneuver.append(("exit", .int(Int64(e)))) }
+        maneuver += [("bearing_after", .int(Int64(g.bearingAfter.rounded()) % 360)),
+                     ("bearing_before", .int(Int64(g.bearingBefore.rounded()) % 360)), ("location", location(g.location))]
+        if let m = g.maneuver.modifier { maneuver.append(("modifier", .string(m))) }
+        maneuver.append(("type", .string(g.maneuver.type)))
+        let a = g.firstVertex, b = g.lastVertex
         let distance = s.distances[b] - s.distances[a], duration = s.times[b] - s.times[a]
-        var intersection: [(String, JSONValue)] = [("location", location(c[a]))]
-        if type == "arrive" {
-            intersection += [("bearings", .array([.int(Int64(((before ?? 0) + 180).rounded()) % 360)])), ("entry", .array([.bool(true)])),
-                             ("in", .int(0))]
-        } else {
-            intersection += [("bearings", .array([.int(Int64((after ?? 0).rounded()) % 360)])), ("entry", .array([.bool(true)])),
-                             ("out", .int(0))]
+        let intersections = g.intersections.map { x -> JSONValue in
+            var f: [(String, JSONValue)] = [("location", location(x.location)), ("bearings", .array(x.bearings.map { .int(Int64($0)) })),
+                                            ("entry", .array(x.entry.map { .bool($0) }))]
+            if let i = x.inIndex { f.append(("in", .int(Int64(i)))) }
+            if let o = x.outIndex { f.append(("out", .int(Int64(o)))) }
+            if !x.classes.isEmpty { f.append(("classes", .array(x.classes.map { .string($0) }))) }
+            return .object(f)
         }
-        return .object([
+        var fields: [(String, JSONValue)] = [
             ("geometry", geometry.encode(Array(c[a...b]))),
             ("maneuver", .object(maneuver)),
-            ("mode", .string(stepMode(mode, street))),
+            ("mode", .string(stepMode(mode, g.street))),
             ("driving_side", .string("right")),
-            ("name", .string(street.osrmName)),
-        ] + (street.ref.isEmpty ? [] : [("ref", .string(street.ref))])
-          + (street.pronunciation.isEmpty ? [] : [("pronunciation", .string(street.pronunciation))]) + [
-            ("intersections", .array([.object(intersection)])),
-            ("weight", round1(duration)), ("duration", round1(duration)), ("distance", round1(distance)),
-        ])
-    }
-
-    /// OSRM's turn modifier for a change of bearing.
-    static func modifier(before: Double, after: Double) -> String {
-        var turn = after - before
-        while turn > 180 { turn -= 360 }
-        while turn < -180 { turn += 360 }
-        switch abs(turn) {
-        case ..<20: return "straight"
-        case ..<60: return turn > 0 ? "slight right" : "slight left"
-        case ..<130: return turn > 0 ? "right" : "left"
-        case ..<170: return turn > 0 ? "sharp right" : "sharp left"
-        default: return "uturn"
-        }
+            ("name", .string(g.name)),
+        ]
+        if !g.ref.isEmpty { fields.append(("ref", .string(g.ref))) }
+        if !g.street.pronunciation.isEmpty { fields.append(("pronunciation", .string(g.street.pronunciation))) }
+        if let r = g.rotaryName, !r.isEmpty { fields.append(("rotary_name", .string(r))) }
+        fields += [("intersections", .array(intersections)), ("weight", round1(duration)), ("duration", round1(duration)),
+                   ("distance", round1(distance))]
+        return .object(fields)
     }
 }
 

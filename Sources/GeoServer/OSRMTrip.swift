@@ -51,7 +51,7 @@ extension OSRMAPI {
         }
         let route = trip.route, stops = route.waypointVertices
         let json = OSRMRouteJSON.route(route.segment, stops: stops, mode: r.mode, geometry: p.geometry, steps: p.steps,
-                                       annotations: p.annotations)
+                                       annotations: p.annotations, inputs: route.waypoints.map(\.input))
         var f: [(String, JSONValue)] = [("code", .string("Ok")), ("trips", .array([json]))]
         if !r.base.skipWaypoints {
             // In input order, each saying where in the trip it is visited.
