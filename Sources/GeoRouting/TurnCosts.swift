@@ -101,7 +101,7 @@ struct TurnCosts {
     }
 
     /// The same, the turn's angle asked of `turnAngle` only when the mode's turn needs it: a search that
-    /// turns from one edge onto many works out that edge's bearing once.
+    /// turns from one edge onto many works out that edge's heading once.
     @inline(__always) func duration(at n: Int, from a: DirectedEdge, to b: DirectedEdge, roads: Int,
                                     angle turnAngle: () -> Double) -> Double {
         let uTurn = b == a ^ 1
@@ -201,26 +201,5 @@ struct TurnCosts {
     @inline(__always) static func angle(from a: Heading, to b: Heading) -> Double {
         let cross = b.east * a.north - b.north * a.east, dot = a.east * b.east + a.north * b.north
         return PlanarGeometry.atan2Degrees(cross, dot)
-    }
-
-    /// The bearing of a directed edge's last segment (`atEnd`) or first, in degrees clockwise from north,
-    /// on a local flat projection.
-    func bearing(_ d: DirectedEdge, atEnd: Bool) -> Double {
-        let e = graph.edge(Int(d >> 1))
-        let shape = graph.shape(ofEdge: e.index)
-        let reversed = d & 1 == 1
-        // Points in travel order: start, the shape (backwards when travelled against the way), end.
-        let start = graph.coordinate(ofNode: reversed ? e.to : e.from), end = graph.coordinate(ofNode: reversed ? e.from : e.to)
-        let p: FixedCoordinate, q: FixedCoordinate
-        if atEnd {
-            q = end
-            p = shape.isEmpty ? start : graph.shapePoint(reversed ? shape.lowerBound : shape.upperBound - 1)
-        } else {
-            p = start
-            q = shape.isEmpty ? end : graph.shapePoint(reversed ? shape.upperBound - 1 : shape.lowerBound)
-        }
-        let dy = Double(q.lat) - Double(p.lat)
-        let dx = (Double(q.lon) - Double(p.lon)) * cos(Double(p.lat) * 1e-7 * .pi / 180)
-        return atan2(dx, dy) * 180 / .pi
     }
 }
