@@ -370,16 +370,15 @@ enum NominatimAPI {
         case .address, .poi, .transit: return 30
         case .street: return 26
         case .area: return 25
-        case .place:
-            switch r.category.value {
-            case "city": return 16
-            case "town": return 18
-            case "village", "municipality": return 19
-            case "suburb", "borough": return 20
-            case "hamlet", "quarter": return 20
-            case "neighbourhood": return 22
-            default: return 25
-            }
+        case .place: return placeRanks[r.category.value] ?? 25
         }
     }
+
+    /// Nominatim's search rank of a `place=*` node (its settings' address-levels.json, the first value).
+    static let placeRanks: [String: Int] = [
+        "continent": 2, "sea": 2, "country": 4, "state": 8, "province": 8, "county": 12, "district": 12,
+        "municipality": 14, "city": 16, "island": 17, "town": 18, "borough": 18, "region": 18, "village": 19,
+        "suburb": 19, "hamlet": 20, "croft": 20, "quarter": 20, "islet": 20, "subdivision": 22, "allotments": 22,
+        "isolated_dwelling": 22, "farm": 22, "neighbourhood": 24, "city_block": 25, "locality": 25, "square": 25,
+    ]
 }
