@@ -334,6 +334,14 @@ enum NominatimAPI {
     static func address(_ r: SearchResult) -> JSONValue {
         var a: [(String, JSONValue)] = []
         let (key, value) = (r.category.key, r.category.value)
+        if let region = r.region {
+            // A county, state or country answered as such: its own name under its type, then what it lies in.
+            a.append((region.rawValue, .string(r.name)))
+            if region == .county, let s = r.places?.state { a.append(("state", .string(s))) }
+            if region != .country, let c = r.places?.country { a.append(("country", .string(c))) }
+            if let c = r.places?.countryCode { a.append(("country_code", .string(c))) }
+            return .object(a)
+        }
         if r.kind == .poi || r.kind == .transit || r.kind == .area { a.append((key, .string(r.name))) }
         if let n = r.houseNumber { a.append(("house_number", .string(n))) }
         if let s = r.street ?? (r.kind == .street ? r.name : nil) { a.append(("road", .string(s))) }
