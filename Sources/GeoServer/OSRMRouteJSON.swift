@@ -12,7 +12,8 @@ import GeoRouting
 
 struct OSRMGeometry: Sendable {
     enum Format: String, Sendable, CaseIterable { case polyline, polyline6, geojson }
-    enum Overview: String, Sendable, CaseIterable { case simplified, full, `false` }
+    /// `by_legs` (OSRM 26): no overview line, each leg its own full line instead.
+    enum Overview: String, Sendable, CaseIterable { case simplified, full, `false`, byLegs = "by_legs" }
 
     var format: Format
     var overview: Overview
@@ -30,7 +31,7 @@ struct OSRMGeometry: Sendable {
     /// The route's overview line, or nil with `overview=false`.
     func overviewLine(_ points: [Coordinate]) -> JSONValue? {
         switch overview {
-        case .false: return nil
+        case .false, .byLegs: return nil
         case .full: return encode(points)
         case .simplified: return encode(Simplify.line(points, tolerance: 5))
         }
@@ -92,6 +93,7 @@ enum OSRMRouteJSON {
             .map(\.0.name).reduce(into: [String]()) { if !$0.contains($1) && $0.count < 2 { $0.append($1) } }
         var f: [(String, JSONValue)] = []
         if !annotations.isEmpty { f.append(("annotation", annotation(s, from: a, to: b, annotations))) }
+        if geometry.overview == .byLegs { f.append(("geometry", geometry.encode(Array(s.coordinates[a...b])))) }
         var stepList: [JSONValue] = []
         if steps {
             stepList = RouteGuidance.steps(s, from: a, to: b, start: inputs?.first, end: inputs?.last)

@@ -178,4 +178,21 @@ import GeoTracks
         let ferry = Served.get("/route/v1/driving/\(Served.lonLat(10004));\(Served.lonLat(10059))?radiuses=200;200")
         #expect(ferry.status == 400 && ferry.json?["code"]?.stringValue == "NoRoute", "\(ferry.text)")
     }
+
+    /// OSRM 26's `overview=by_legs`: no route line, each leg its full line from its start to its end.
+    @Test func overviewByLegsGivesEachLegItsLine() throws {
+        let stops: [Int64] = [10043, 10015, 10017]
+        let route = try #require(Served.get("/route/v1/driving/\(stops.map(Served.lonLat).joined(separator: ";"))?overview=by_legs&geometries=geojson")
+            .json?["routes"]?[0])
+        #expect(route["geometry"] == nil)
+        let legs = try #require(route["legs"]?.arrayValue)
+        #expect(legs.count == 2)
+        for (k, leg) in legs.enumerated() {
+            let line = try #require(leg["geometry"]?["coordinates"]?.arrayValue?.compactMap { $0.arrayValue?.compactMap { $0.doubleValue } })
+            #expect(line.count >= 2)
+            let first = Coordinate(lat: line[0][1], lon: line[0][0]), last = Coordinate(lat: line.last![1], lon: line.last![0])
+            #expect(first.distance(to: Served.townNodes[stops[k]]!) < 5 && last.distance(to: Served.townNodes[stops[k + 1]]!) < 5)
+        }
+        #expect(Served.get("/route/v1/driving/\(Served.lonLat(10043));\(Served.lonLat(10015))?overview=legs").json?["code"]?.stringValue == "InvalidQuery")
+    }
 }
