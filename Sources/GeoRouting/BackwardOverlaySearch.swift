@@ -35,16 +35,14 @@ struct BackwardOverlaySearch {
     /// Seconds (turns included, no prices) and metres of each label's path, by label index.
     private var extra: [(seconds: Double, metres: Double)] = []
 
-    /// A backward search for the fastest route of `rules`' mode, or nil when the graph's overlay has no
-    /// weights for it (or the rules are not the fastest route with every restriction, which is what the
-    /// weights are made for).
+    /// A backward search for the fastest route of `rules`' mode, or nil when the overlay's weights are not
+    /// these rules' costs (`TraversalRules.overlayWeights`).
     init?(rules: TraversalRules) {
-        guard rules.type == .fastest, !rules.ignoreRestrictions, rules.excluded == 0, let o = rules.graph.overlay,
-              let block = o.weightBlock(rules.mode) else { return nil }
+        guard let weights = rules.overlayWeights else { return nil }
         self.rules = rules
         costs = TurnCosts(rules: rules)
-        overlay = o
-        self.block = block
+        overlay = weights.overlay
+        block = weights.block
         turns = rules.graph.turns(rules.mode)
         stateBase = 2 * rules.graph.edgeCount
         model = ReverseTurns(rules: rules, costs: costs)

@@ -64,22 +64,28 @@ struct CandidateSearch {
         var previous = -1
         for e in edges where e != previous {
             previous = e
-            let ed = graph.edge(e)
-            let profile = graph.profile(ed.profile)
-            let forward = rules.allows(profile, forward: true), backward = rules.allows(profile, forward: false)
-            guard forward || backward, snapsToFerries || profile.roadClass != .ferry else { continue }
-            if rule?.restrictsDirection == true {
-                guard let (position, f, b) = restrictedPosition(ed, point: point, forward: forward, backward: backward,
-                                                                within: radius) else { continue }
-                found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
-                                       forward: f, backward: b))
-                continue
-            }
-            guard let position = nearestPosition(on: ed, projection: projection, within: radius, box: box) else { continue }
-            found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
-                                   forward: forward, backward: backward))
+            if let c = candidate(onEdge: e, point: point, projection: projection, within: radius, box: box) { found.append(c) }
         }
         return CandidateSearch.distinct(found, limit: limit, onEdges: rule?.restrictsDirection == true)
+    }
+
+    /// Edge `e` as a candidate for `point` within `radius` metres: its nearest position and the directions the
+    /// mode may travel it, both narrowed by the waypoint's bearing and approach when it has them; nil when the
+    /// mode may not use it, it is a ferry a route may not snap to, or no allowed position is that near.
+    mutating func candidate(onEdge e: Int, point: Coordinate, projection: LocalProjection, within radius: Double,
+                            box: FixedBoundingBox) -> Candidate? {
+        let ed = graph.edge(e)
+        let profile = graph.profile(ed.profile)
+        let forward = rules.allows(profile, forward: true), backward = rules.allows(profile, forward: false)
+        guard forward || backward, snapsToFerries || profile.roadClass != .ferry else { return nil }
+        if rule?.restrictsDirection == true {
+            guard let (position, f, b) = restrictedPosition(ed, point: point, forward: forward, backward: backward,
+                                                            within: radius) else { return nil }
+            return Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile, forward: f, backward: b)
+        }
+        guard let position = nearestPosition(on: ed, projection: projection, within: radius, box: box) else { return nil }
+        return Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
+                         forward: forward, backward: backward)
     }
 
     /// `found` nearest first, one candidate per place, at most `limit`.

@@ -32,21 +32,9 @@ extension CandidateSearch {
         var ring = 0
         while true {
             visitRing(ring, row: r0, col: c0) { e in
-                guard seen.insert(e).inserted else { return }
-                let ed = graph.edge(e)
-                let profile = graph.profile(ed.profile)
-                let forward = rules.allows(profile, forward: true), backward = rules.allows(profile, forward: false)
-                guard forward || backward, snapsToFerries || profile.roadClass != .ferry else { return }
-                if restricts {
-                    guard let (position, f, b) = restrictedPosition(ed, point: point, forward: forward, backward: backward,
-                                                                    within: maxRadius) else { return }
-                    found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
-                                           forward: f, backward: b))
-                    return
-                }
-                guard let position = nearestPosition(on: ed, projection: projection, within: maxRadius, box: box) else { return }
-                found.append(Candidate(position: position, from: ed.from, to: ed.to, length: ed.length, profile: profile,
-                                       forward: forward, backward: backward))
+                guard seen.insert(e).inserted,
+                      let c = candidate(onEdge: e, point: point, projection: projection, within: maxRadius, box: box) else { return }
+                found.append(c)
             }
             // What is left unread lies in the grid's strips beyond the block's four sides: nothing
             // there is nearer than the nearest strip (a point outside the grid is as far from them).

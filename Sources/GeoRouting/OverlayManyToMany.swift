@@ -43,6 +43,8 @@ struct OverlayManyToMany {
     private var space = SearchSpace()
     /// Seconds (turns included, no prices) and metres of each label's path, by label index.
     private var extra: [(seconds: Double, metres: Double)] = []
+    /// The ways out of the node being expanded, refilled per node (TurnCosts.Exits).
+    private var exits = TurnCosts.Exits()
 
     /// A table search on the graph's overlay, or nil when it cannot use one (no overlay, no weights for
     /// the mode, not the fastest route with every restriction): then ManyToManySearch answers.
@@ -240,9 +242,7 @@ struct OverlayManyToMany {
             let inProfile = graph.profile(inEdge.profile)
             let prefix = state < stateBase ? Int32(-1) : Int32(state - stateBase)
             let checkTurns = graph.hasTurnRestriction(n)
-            let exits = costs.exits(at: n, arrivedBy: arrived)
-            // The arrived edge's heading and the node's scale, once a turn needs them.
-            var inHeading: TurnCosts.Heading?, scale = 0.0
+            costs.fill(&exits, at: n, arrivedBy: arrived)
             for (out, profile) in exits.list {
                 let alongWay = out & 1 == 0
                 if out == arrived ^ 1 && !exits.deadEnd && !setsOff { continue }
@@ -252,13 +252,7 @@ struct OverlayManyToMany {
                     next = p
                 }
                 let turn = setsOff ? (weight: costs.entryWeight(profile), seconds: 0.0)
-                    : costs.turn(at: n, from: arrived, to: out, roads: exits.roads, inProfile, profile) {
-                        if inHeading == nil {
-                            scale = costs.scale(at: n)
-                            inHeading = costs.heading(arrived, atEnd: true, scale: scale)
-                        }
-                        return TurnCosts.angle(from: inHeading!, to: costs.heading(out, atEnd: false, scale: scale))
-                    }
+                    : costs.turn(&exits, at: n, to: out, inProfile, profile)
                 let e = Int(out >> 1)
                 let base = cost + turn.weight, baseSeconds = seconds + turn.seconds
                 let speed = rules.speed(profile, forward: alongWay)

@@ -48,6 +48,14 @@ struct TraversalRules: Sendable {
     var excluded: UInt32 = 0
 
     /// May the mode travel along `profile` in the way's direction (`forward`) or against it?
+    /// The graph's overlay and the byte offset of this mode's weights in it, when those weights are these
+    /// rules' costs: the fastest route, every restriction kept, no road class excluded (the weights are
+    /// made for that alone); nil otherwise, and then searches walk the streets.
+    var overlayWeights: (overlay: RouteOverlay, block: Int)? {
+        guard type == .fastest, !ignoreRestrictions, excluded == 0, let o = graph.overlay, let block = o.weightBlock(mode) else { return nil }
+        return (o, block)
+    }
+
     @inline(__always) func allows(_ profile: RoadProfile, forward: Bool) -> Bool {
         if excluded != 0 && excluded & (1 << UInt32(profile.roadClass.rawValue)) != 0 { return false }
         if profile.allows(mode, forward: forward) { return true }

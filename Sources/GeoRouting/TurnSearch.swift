@@ -32,9 +32,9 @@ struct TurnSearch {
         costs = TurnCosts(rules: rules)
         turns = rules.graph.turns(rules.mode)
         stateBase = 2 * rules.graph.edgeCount
-        if useOverlay, rules.type == .fastest, !rules.ignoreRestrictions, rules.excluded == 0, let o = rules.graph.overlay, let block = o.weightBlock(rules.mode) {
-            overlay = o
-            overlayBlock = block
+        if useOverlay, let weights = rules.overlayWeights {
+            overlay = weights.overlay
+            overlayBlock = weights.block
         }
     }
 
