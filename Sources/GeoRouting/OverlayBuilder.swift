@@ -13,9 +13,11 @@ import GeoRoads
 
 public enum OverlayBuilder {
     /// The overlay section for `graph`, or nil when the graph is too small to gain from one. `leafSize`:
-    /// nodes per leaf cell, about (tests make small cells on small graphs).
+    /// nodes per leaf cell, about (by default `OverlayPartition.leafSize(nodeCount:)`; tests make small
+    /// cells on small graphs).
     public static func section(for graph: RoadGraph, modes: [TravelMode] = TravelMode.allCases,
-                               leafSize: Int = OverlayPartition.leafSize) -> [UInt8]? {
+                               leafSize: Int? = nil) -> [UInt8]? {
+        let leafSize = leafSize ?? OverlayPartition.leafSize(nodeCount: graph.nodeCount)
         guard let shape = OverlayPartition.shape(nodeCount: graph.nodeCount, leafSize: leafSize) else { return nil }
         let leaf = OverlayPartition.leaves(of: graph, leafBits: shape.leafBits)
         var bytes = layout(graph, shape, leaf, modes: modes)

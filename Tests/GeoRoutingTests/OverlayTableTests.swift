@@ -114,7 +114,7 @@ struct OverlayTableTests {
 
     @Test(.sharedData("andorra.osm.pbf")) func andorraTablesAreTheSame() throws {
         let graph = try TestData.graph(of: try #require(TestData.shared("andorra.osm.pbf")))
-        let n = try Self.compare(graph, leafSize: OverlayPartition.leafSize, count: 30, seed: 9)
+        let n = try Self.compare(graph, leafSize: OverlayPartition.leafSize(nodeCount: graph.nodeCount), count: 30, seed: 9)
         #expect(n > 3 * 30 * 30 / 2, "only \(n) cells with a route")
     }
 }

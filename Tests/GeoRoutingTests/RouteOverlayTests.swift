@@ -82,7 +82,7 @@ struct RouteOverlayTests {
 
     @Test(.sharedData("andorra.osm.pbf")) func andorraRoutesAreTheSame() throws {
         let graph = try TestData.graph(of: try #require(TestData.shared("andorra.osm.pbf")))
-        let (routes, _) = try compare(graph, leafSize: OverlayPartition.leafSize, pairs: 200, seed: 13)
+        let (routes, _) = try compare(graph, leafSize: OverlayPartition.leafSize(nodeCount: graph.nodeCount), pairs: 200, seed: 13)
         #expect(routes > 400)
     }
 
