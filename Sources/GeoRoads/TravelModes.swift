@@ -44,11 +44,9 @@ public struct RoadAccess: Hashable, Sendable {
 
     /// The access byte of a profile in the graph file: mode m's forward bit is bit 2m, its backward bit 2m + 1.
     @inlinable public init(byte: UInt8) {
-        var f: UInt8 = 0, b: UInt8 = 0
-        for m in 0..<3 {
-            f |= ((byte >> UInt8(2 * m)) & 1) << UInt8(m)
-            b |= ((byte >> UInt8(2 * m + 1)) & 1) << UInt8(m)
-        }
+        // Mode m's forward bit 2m to bit m, its backward bit 2m + 1 to bit m (read per edge in searches).
+        let f = (byte & 1) | ((byte >> 1) & 2) | ((byte >> 2) & 4)
+        let b = ((byte >> 1) & 1) | ((byte >> 2) & 2) | ((byte >> 3) & 4)
         self.init(forward: TravelModes(rawValue: f), backward: TravelModes(rawValue: b))
     }
 
