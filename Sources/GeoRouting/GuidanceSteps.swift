@@ -137,7 +137,7 @@ public enum RouteGuidance {
         while k < steps.count {
             let st = steps[k]
             let metres = segment.distances[st.lastVertex] - segment.distances[st.firstVertex]
-            if st.maneuver.type == "new name" && metres < 30 && st.lastVertex < b {
+            if st.maneuver.type == "new name" && metres < nameSegmentCutoff && st.lastVertex < b {
                 steps[k - 1].lastVertex = st.lastVertex
                 steps[k - 1].intersections += st.intersections
                 steps.remove(at: k)
@@ -157,6 +157,9 @@ public enum RouteGuidance {
         steps.append(arrive)
         return steps
     }
+
+    /// OSRM's name segment cutoff: a new name given for less than this before the next maneuver is not said.
+    static let nameSegmentCutoff = 105.0
 
     static func isRoundabout(_ type: String) -> Bool {
         ["roundabout", "rotary", "roundabout turn", "exit roundabout", "exit rotary"].contains(type)

@@ -172,10 +172,10 @@ enum GuidanceTurns {
         func a(_ k: Int) -> Double { abs(dev(j.roads[k])) }
         guard let straightest = valid.min(by: { a($0) < a($1) }) else { return nil }
         let keeping = valid.filter { !inRoad.name.isEmpty && !announces(inRoad, j.roads[$0]) }.min(by: { a($0) < a($1) })
-        if let c = keeping, a(c) < 40 {
-            let rival = valid.contains { $0 != c && a($0) < a(c) + 25
-                && !obviousByClass(inRoad.roadClass, j.roads[c].roadClass, j.roads[$0].roadClass) }
-            if !rival { return c }
+        // A road keeping the name up to 80° off straight (twice OSRM's narrow angle) decides alone:
+        // it is the way on unless another road is straight, or not clearly farther from straight.
+        if let c = keeping, a(c) < 80, !(isLowPriority(j.roads[c].roadClass) && !isLowPriority(j.roads[straightest].roadClass)) {
+            return continuesObviously(j, c, valid: valid, dev: dev) ? c : nil
         }
         let s = j.roads[straightest]
         for k in others where k != straightest {
@@ -184,6 +184,25 @@ enum GuidanceTurns {
             if !o.entry && k != j.outRoad && a(k) + 10 < a(straightest) && a(straightest) > 25 { return nil }
         }
         return a(straightest) < 40 ? straightest : nil
+    }
+
+    /// OSRM's test of a road that keeps the name: none of the other roads that may be entered is
+    /// nearly straight (20°) or less than 4/3 as far from straight, nor, keeping the name too, less than
+    /// thrice; a road the class makes minor, or a ramp beside a continuation within 60°, does not count.
+    static func continuesObviously(_ j: RouteJunction, _ c: Int, valid: [Int], dev: (JunctionRoad) -> Double) -> Bool {
+        let inRoad = j.incoming, road = j.roads[c]
+        let a = abs(dev(road))
+        if a < 1 { return true }
+        for k in valid where k != c {
+            let o = j.roads[k]
+            if obviousByClass(inRoad.roadClass, road.roadClass, o.roadClass) { continue }
+            if isRamp(o.roadClass) && a < 60 { continue }
+            let b = abs(dev(o))
+            if b < 20 { return false }
+            if b / a < 2 / 1.5 { return false }
+            if !announces(road, o) && b / a < 3 { return false }
+        }
+        return true
     }
 
     /// Two or three roads splitting ahead at narrow angles, none obvious over its neighbour, of
