@@ -1,8 +1,9 @@
 // Which endpoint answers a request, as one function from HTTPRequest to
 // HTTPResponse that tests call without a socket. Paths are those of the APIs
-// the clients already speak: Photon's /api and /reverse, Nominatim's /search,
-// /reverse?format=…, /lookup and /status (also with .php, as older clients write
-// them), OSRM's /{service}/v1/…, and ours. /reverse tells the dialects apart
+// the clients already speak: Photon's /api, /structured and /reverse, Nominatim's
+// /search, /reverse?format=…, /lookup and /status (also with .php, as older clients
+// write them; /status is Photon's JSON when a bare request asks for JSON), OSRM's
+// /{service}/v1/…, and ours. /reverse tells the dialects apart
 // by their parameters: `format` or another that only Nominatim's reverse takes
 // (zoom, addressdetails, json_callback…: NominatimAPI.reverseParameters) makes
 // it Nominatim's; bare lat/lon, or Photon's own (lang, limit, radius), Photon's. Every answer is JSON (or the format asked for), 404 for an
