@@ -106,6 +106,11 @@ enum NominatimAPI {
             fields = ["amenity", "street", "city", "county", "state", "postalcode", "country"].compactMap { p.string($0) }
         }
 
+        /// The same query from another API's fields (Photon's /structured), `fields` in their order.
+        init(street: String?, city: String?, postcode: String?, wider: String?, fields: [String]) {
+            (self.street, self.city, self.postcode, self.wider, self.fields) = (street, city, postcode, wider, fields)
+        }
+
         var isEmpty: Bool { [amenity, street, city, postcode, wider].allSatisfy { $0 == nil } }
 
         /// The fields given, in Nominatim's order (how it writes the query back).

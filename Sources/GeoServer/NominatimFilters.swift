@@ -43,11 +43,8 @@ struct NominatimFilters {
             layers = [.address]
             ranks = ["country": 4...4, "state": 8...8, "city": 14...16, "settlement": 8...20][type]
         }
-        // As Nominatim's format_country: comma-separated, values of other than two characters dropped
-        // (not trimmed), case ignored; none left is no restriction.
-        let codes = (p.request.value("countrycodes") ?? "").split(separator: ",", omittingEmptySubsequences: false)
-            .filter { $0.count == 2 }.map { $0.lowercased() }
-        if !codes.isEmpty { countries = Set(codes) }
+        // As Nominatim's format_country (CountryCodes: the reading Photon's `countrycode` shares).
+        countries = CountryCodes.read(p.request.value("countrycodes").map { [$0] } ?? [])
         for item in (p.request.value("exclude_place_ids") ?? "").split(separator: ",") {
             let t = item.trimmingCharacters(in: .whitespaces)
             if t.isEmpty { continue }
@@ -64,7 +61,7 @@ struct NominatimFilters {
     func accepts(_ r: SearchResult) -> Bool {
         if let layers, !layers.contains(Self.layer(of: r)) { return false }
         if let ranks, !(r.kind == .place && ranks.contains(NominatimAPI.rank(r))) { return false }
-        if let countries, !(r.places?.countryCode.map(countries.contains) ?? false) { return false }
+        if !CountryCodes.accepts(countries, r) { return false }
         if excludedPlaces.contains(NominatimAPI.placeID(r)) { return false }
         if let ref = r.osm, excludedObjects.contains(ref) { return false }
         return true

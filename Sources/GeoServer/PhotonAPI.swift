@@ -47,9 +47,12 @@ enum PhotonAPI {
 
     static func checkKnown(_ request: HTTPRequest, _ allowed: Set<String>) throws(APIError) {
         if let unknown = request.query.first(where: { !allowed.contains($0.key) }) {
-            throw APIError("Unknown query parameter '\(unknown.key)'.  Allowed parameters are: \(allowed.sorted())")
+            throw APIError("Unknown query parameter '\(unknown.key.prefix(40))'.  Allowed parameters are: \(javaList(allowed.sorted()))")
         }
     }
+
+    /// A list as Photon's messages print one (Java's toString): "[house, street]".
+    static func javaList(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
 
     /// `lang`, else the first of Accept-Language; "default" means the local name.
     static func language(_ request: HTTPRequest) -> String? {
@@ -125,14 +128,20 @@ enum PhotonAPI {
         /// key:!value — the key, but not that value.
         var keyButNot: [(key: String, value: String)] = []
 
-        var isEmpty: Bool { layers.isEmpty && includes.isEmpty && excludes.isEmpty && keyButNot.isEmpty }
+        /// `countrycode` (/api and /structured), read as Nominatim's `countrycodes` is (CountryCodes).
+        var countries: Set<String>?
+
+        var isEmpty: Bool { layers.isEmpty && includes.isEmpty && excludes.isEmpty && keyButNot.isEmpty && countries == nil }
 
         init(_ request: HTTPRequest) throws(APIError) {
             for l in request.values("layer") {
-                guard PhotonAPI.layers.contains(l) else { throw APIError("Unknown layer type. Available layers: \(PhotonAPI.layers)") }
+                guard PhotonAPI.layers.contains(l) else {
+                    throw APIError("Unknown layer type. Available layers: " + PhotonAPI.javaList(PhotonAPI.layers))
+                }
                 layers.insert(l)
             }
             for raw in request.values("osm_tag") { try add(raw) }
+            countries = CountryCodes.read(request.values("countrycode"))
             for (name, include) in [("include", true), ("exclude", false)] {
                 // Photon's categories "osm.KEY.VALUE": the same filters in another spelling.
                 for raw in request.values(name) {
@@ -171,6 +180,7 @@ enum PhotonAPI {
 
         func accepts(_ r: SearchResult) -> Bool {
             if !layers.isEmpty && !layers.contains(PhotonAPI.layer(r)) { return false }
+            if !CountryCodes.accepts(countries, r) { return false }
             let (key, value) = (r.category.key, r.category.value)
             func hit(_ f: (key: String?, value: String?)) -> Bool { (f.key == nil || f.key == key) && (f.value == nil || f.value == value) }
             if !includes.isEmpty || !keyButNot.isEmpty {

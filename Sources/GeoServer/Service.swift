@@ -1,8 +1,9 @@
 // Which endpoint answers a request, as one function from HTTPRequest to
 // HTTPResponse that tests call without a socket. Paths are those of the APIs
-// the clients already speak: Photon's /api and /reverse, Nominatim's /search,
-// /reverse?format=…, /lookup and /status (also with .php, as older clients write
-// them), OSRM's /{service}/v1/…, and ours. /reverse tells the dialects apart
+// the clients already speak: Photon's /api, /structured and /reverse, Nominatim's
+// /search, /reverse?format=…, /lookup and /status (also with .php, as older clients
+// write them; /status is Photon's JSON when a bare request asks for JSON), OSRM's
+// /{service}/v1/…, and ours. /reverse tells the dialects apart
 // by their parameters: `format` or another that only Nominatim's reverse takes
 // (zoom, addressdetails, json_callback…: NominatimAPI.reverseParameters) makes
 // it Nominatim's; bare lat/lon, or Photon's own (lang, limit, radius), Photon's. Every answer is JSON (or the format asked for), 404 for an
@@ -57,7 +58,8 @@ public final class Service: Sendable {
 
     /// The endpoints, by path: what a request asks for, in the metrics' names.
     public enum Endpoint: String, Sendable {
-        case photonSearch = "photon_search", photonReverse = "photon_reverse"
+        case photonSearch = "photon_search", photonReverse = "photon_reverse", photonStructured = "photon_structured"
+        case photonStatus = "photon_status"
         case nominatimSearch = "nominatim_search", nominatimReverse = "nominatim_reverse", nominatimLookup = "nominatim_lookup", status
         case isochrone
         case osrmRoute = "osrm_route", osrmMatch = "osrm_match", osrmNearest = "osrm_nearest", osrmOther = "osrm_other"
@@ -77,9 +79,10 @@ public final class Service: Sendable {
     public static func endpoint(_ request: HTTPRequest) -> Endpoint {
         switch request.path {
         case "/api", "/api/": return .photonSearch
+        case "/structured", "/structured/": return .photonStructured
         case "/reverse", "/reverse/", "/reverse.php": return NominatimAPI.isNominatimReverse(request) ? .nominatimReverse : .photonReverse
         case "/search", "/search/", "/search.php": return .nominatimSearch
-        case "/status", "/status.php": return .status
+        case "/status", "/status.php": return PhotonAPI.isPhotonStatus(request) ? .photonStatus : .status
         case "/lookup", "/lookup.php": return .nominatimLookup
         case "/suggest": return .suggest
         case "/match": return .match
@@ -139,7 +142,7 @@ public final class Service: Sendable {
                          status: 503, code: "ServiceUnavailable")
         var r: HTTPResponse
         switch endpoint {
-        case .photonSearch, .photonReverse: r = ServiceErrors.photon(e)
+        case .photonSearch, .photonReverse, .photonStructured, .photonStatus: r = ServiceErrors.photon(e)
         case .nominatimSearch, .nominatimReverse, .nominatimLookup, .status: r = ServiceErrors.nominatim(e)
         case .osrmRoute, .osrmMatch, .osrmNearest, .osrmOther: r = ServiceErrors.osrm(e)
         case .isochrone: r = ValhallaIsochrone.response(.init(code: 203, message: e.message, status: 503))
@@ -174,6 +177,8 @@ public final class Service: Sendable {
         switch endpoint {
         case .photonSearch: return PhotonAPI.search(request, state)
         case .photonReverse: return PhotonAPI.reverse(request, state)
+        case .photonStructured: return PhotonAPI.structured(request, state)
+        case .photonStatus: return PhotonAPI.status(state)
         case .nominatimSearch: return NominatimAPI.search(request, state)
         case .nominatimReverse: return NominatimAPI.reverse(request, state)
         case .nominatimLookup: return NominatimAPI.lookup(request, state)
@@ -255,7 +260,8 @@ public final class Service: Sendable {
     static let endpoints: [(String, JSONValue)] = [
         ("software", .string(GeoServerVersion.software)),
         ("endpoints", .array([
-            "GET /api?q=…  (Photon search)", "GET /reverse?lat=…&lon=…  (Photon reverse)",
+            "GET /api?q=…  (Photon search)", "GET /structured?street=…&city=…  (Photon structured search)",
+            "GET /reverse?lat=…&lon=…  (Photon reverse)", "GET /status with Accept: application/json  (Photon status)",
             "GET /search?q=…&format=jsonv2  (Nominatim search)", "GET /reverse?lat=…&lon=…&format=jsonv2  (Nominatim reverse)",
             "GET /lookup?osm_ids=N1,W2,R3  (Nominatim lookup)", "GET /status  (Nominatim status)", "GET /route/v1/{profile}/{lon,lat;lon,lat}  (OSRM route)",
             "GET /match/v1/{profile}/{lon,lat;…}  (OSRM match)", "GET /nearest/v1/{profile}/{lon,lat}  (OSRM nearest)",
