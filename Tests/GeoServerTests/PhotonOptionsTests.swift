@@ -79,7 +79,7 @@ import GeoBase
     }
 
     @Test func statusIsPhotonsJsonWhenJsonIsAskedForAndNominatimsTextElse() throws {
-        let json = Served.get("/status", headers: ["Accept": "application/json"])
+        let json = Served.get("/status", headers: ["accept": "application/json"])
         #expect(json.status == 200)
         #expect(json.json?.keys == ["status", "import_date"])
         #expect(json.json?["status"]?.stringValue == "Ok")
@@ -87,6 +87,6 @@ import GeoBase
         #expect(date.count == 20 && date.hasSuffix("Z") && date.dropFirst(10).first == "T", "\(date)")
         // A bare request, or Nominatim's own parameters, keep Nominatim's answer.
         #expect(Served.get("/status").text == "OK")
-        #expect(Served.get("/status?format=json", headers: ["Accept": "application/json"]).json?["status"]?.intValue == 0)
+        #expect(Served.get("/status?format=json", headers: ["accept": "application/json"]).json?["status"]?.intValue == 0)
     }
 }
