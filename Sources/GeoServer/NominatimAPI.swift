@@ -106,9 +106,10 @@ enum NominatimAPI {
             fields = ["amenity", "street", "city", "county", "state", "postalcode", "country"].compactMap { p.string($0) }
         }
 
-        /// The same query from another API's fields (Photon's /structured), `fields` in their order.
-        init(street: String?, city: String?, postcode: String?, wider: String?, fields: [String]) {
-            (self.street, self.city, self.postcode, self.wider, self.fields) = (street, city, postcode, wider, fields)
+        /// The same query from another API's fields (Photon's /structured).
+        init(street: String?, city: String?, postcode: String?, wider: String?) {
+            (self.street, self.city, self.postcode, self.wider) = (street, city, postcode, wider)
+            fields = [street, city, wider, postcode].compactMap { $0 }
         }
 
         var isEmpty: Bool { [amenity, street, city, postcode, wider].allSatisfy { $0 == nil } }

@@ -30,8 +30,7 @@ struct PhotonStructuredParameters {
         let numbered = [p.string("housenumber"), p.string("street")].compactMap { $0 }.joined(separator: " ")
         structured = NominatimAPI.Structured(
             street: numbered.isEmpty ? nil : numbered, city: p.string("city") ?? p.string("district"),
-            postcode: p.string("postcode"), wider: p.string("county") ?? p.string("state"),
-            fields: ["housenumber", "street", "district", "city", "postcode", "county", "state"].compactMap { p.string($0) })
+            postcode: p.string("postcode"), wider: p.string("county") ?? p.string("state"))
         // The structured query drops what does not agree: ask for more so the page is still full.
         options.limit = min(SearchOptions.maxLimit, limit * 5)
     }
