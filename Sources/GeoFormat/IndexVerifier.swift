@@ -67,8 +67,9 @@ public enum IndexVerifier {
         if let s = index.sections[.overlay], index.roadGraph?.overlay == nil {
             // An overlay of another version is no damage, but it is not used: say which, and what to do.
             let stored = RouteOverlay.storedVersion(index.file.view.slice(s.offset, s.length))
-            if let stored, stored != RouteOverlay.version {
-                fault(.overlay, "routing overlay version \(stored), this build reads version \(RouteOverlay.version): "
+            if let stored, !RouteOverlay.readableVersions.contains(stored) {
+                let known = RouteOverlay.readableVersions.map(String.init).joined(separator: " and ")
+                fault(.overlay, "routing overlay version \(stored), this build reads versions \(known): "
                       + "routes are searched without it; rebuild the index to use it")
             } else {
                 fault(.overlay, "not a well-formed routing overlay of this road graph (routes are searched without it)")

@@ -9,11 +9,15 @@
 // instead of searching every street inside them. This file only reads and
 // checks the bytes (never trusting them: every array is bounds-checked once
 // here, every read by ByteView); the routing target builds and uses them.
+// Version 3 adds each leaf cell's stored paths (RouteOverlay+Paths.swift).
 import GeoBase
 
 public struct RouteOverlay: Sendable {
-    /// Version 2 added each weight's seconds and metres (version 1 had the weights only).
-    public static let version: UInt32 = 2
+    /// Version 2 added each weight's seconds and metres (version 1 had the weights only); version 3 the
+    /// leaf cells' stored paths. Version 2 is still read: its steps are unpacked by searching their cells.
+    public static let version: UInt32 = 3
+    /// The versions this build reads.
+    public static let readableVersions: [UInt32] = [2, 3]
     public static let headerSize = 64
 
     @usableFromInline let view: ByteView
@@ -31,6 +35,10 @@ public struct RouteOverlay: Sendable {
     /// Floats of weights per mode (and as many of seconds, and of metres).
     public let weightCount: Int
     @usableFromInline let leavesAt: Int, cutsAt: Int, weightsAt: Int
+    /// Floats of the leaf level's matrices (the first of a mode's weights): one stored path each.
+    public let leafWeightCount: Int
+    /// Byte offset of each mode's stored paths (by rank among the modes with weights); empty in version 2.
+    @usableFromInline let pathsAt: [Int]
     /// Per level: byte offsets of entry starts, entries, exit starts, exits, matrix starts.
     @usableFromInline let levelAt: [(entryStart: Int, entries: Int, exitStart: Int, exits: Int, matrixStart: Int)]
 
@@ -44,7 +52,7 @@ public struct RouteOverlay: Sendable {
     /// are not a well-formed overlay of that graph, or of another version than `version` (then routes are
     /// searched without it).
     public init?(view: ByteView, nodeCount: Int, edgeCount: Int) {
-        guard view.count >= RouteOverlay.headerSize, view.u32(0) == RouteOverlay.version,
+        guard view.count >= RouteOverlay.headerSize, RouteOverlay.readableVersions.contains(view.u32(0)),
               Int(view.u32(4)) == nodeCount, Int(view.u32(8)) == edgeCount else { return nil }
         self.view = view
         self.nodeCount = nodeCount
@@ -100,11 +108,21 @@ public struct RouteOverlay: Sendable {
             table.append((entries.starts, entries.items, exits.starts, exits.items, matrixStart))
             if level == levels { guard Int(view.u32(matrixStart + 4 * cells)) == weightCount else { return nil } }
         }
+        leafWeightCount = Int(view.u32(table[0].4 + 4 * (1 << leafBits)))
         levelAt = table.map { (entryStart: $0.0, entries: $0.1, exitStart: $0.2, exits: $0.3, matrixStart: $0.4) }
         // Level matrices follow one another in each mode's block: its weights, then their seconds, then metres.
         weightsAt = o
-        guard view.count == o + 4 * RouteOverlay.arraysPerMode * weightCount * TravelMode.allCases.filter({ modes.contains($0) }).count
-        else { return nil }
+        let present = modes
+        let modeCount = TravelMode.allCases.filter({ present.contains($0) }).count
+        o += 4 * RouteOverlay.arraysPerMode * weightCount * modeCount
+        if view.u32(0) == 2 {
+            pathsAt = []
+        } else {
+            guard let paths = RouteOverlay.checkPaths(view, at: o, modes: modeCount, leafWeights: leafWeightCount) else { return nil }
+            pathsAt = paths.starts
+            o = paths.end
+        }
+        guard view.count == o else { return nil }
     }
 
     /// The leaf cell of node `n`.

@@ -4,12 +4,14 @@
 // weights level by level, cells of one level in parallel — the leaf cells
 // from the graph itself, each higher level from the one below
 // (OverlayCellSearch), each weight with the seconds and metres of its path
-// (what distance tables add up). Only the fastest route of each mode has weights: the
+// (what distance tables add up), and each leaf weight with its path's streets
+// (RouteOverlay+Paths). Only the fastest route of each mode has weights: the
 // shortest route, and a search that ignores the rules (map matching), run on
 // the graph alone.
 import Foundation
 import GeoBase
 import GeoRoads
+import Synchronization
 
 public enum OverlayBuilder {
     /// The overlay section for `graph`, or nil when the graph is too small to gain from one. `leafSize`:
@@ -21,8 +23,20 @@ public enum OverlayBuilder {
         guard let shape = OverlayPartition.shape(nodeCount: graph.nodeCount, leafSize: leafSize) else { return nil }
         let leaf = OverlayPartition.leaves(of: graph, leafBits: shape.leafBits)
         var bytes = layout(graph, shape, leaf, modes: modes)
-        customize(graph, &bytes)
-        return bytes
+        let paths = customize(graph, &bytes)
+        return withPaths(bytes, paths)
+    }
+
+    /// `bytes` (a laid-out overlay) with its stored paths replaced by `paths` (per mode with weights, one
+    /// per leaf weight).
+    static func withPaths(_ bytes: [UInt8], _ paths: [[[UInt8]]]) -> [UInt8] {
+        let storage = GraphStorage(bytes)
+        guard let o = RouteOverlay(view: storage.view, nodeCount: Int(storage.view.u32(4)), edgeCount: Int(storage.view.u32(8))),
+              let first = TravelMode.allCases.first(where: { o.modes.contains(TravelModes($0)) }),
+              let start = o.pathBlock(first) else {
+            preconditionFailure("the overlay layout just written does not read back")
+        }
+        return Array(bytes[..<start]) + RouteOverlay.pathsSection(paths, leafWeights: o.leafWeightCount)
     }
 
     /// The section with every weight still zero. A cell that is not `crossable(level, cell)` lists no entries
@@ -40,7 +54,7 @@ public enum OverlayBuilder {
         }
         var w = ByteWriter()
         var levelBytes = ByteWriter()
-        var weightCount = 0
+        var weightCount = 0, leafWeights = 0
         for level in 1...shape.levels {
             let cells = 1 << (shape.leafBits - shape.bitsPerLevel * (level - 1))
             let shift = UInt32(shape.bitsPerLevel * (level - 1))
@@ -68,6 +82,7 @@ public enum OverlayBuilder {
                 weightCount += entries[c].count * exits[c].count
                 levelBytes.u32(UInt32(weightCount))
             }
+            if level == 1 { leafWeights = weightCount }
         }
         let modeSet = modes.reduce(into: TravelModes()) { $0.insert(TravelModes($1)) }
         w.u32(RouteOverlay.version)
@@ -77,15 +92,20 @@ public enum OverlayBuilder {
         for l in leaf { w.u32(l) }
         for c in cuts { w.u32(c) }
         var out = w.bytes + levelBytes.bytes
-        out += [UInt8](repeating: 0, count: 4 * RouteOverlay.arraysPerMode * weightCount
-                                       * TravelMode.allCases.filter { modeSet.contains($0) }.count)
+        let modeCount = TravelMode.allCases.filter { modeSet.contains($0) }.count
+        out += [UInt8](repeating: 0, count: 4 * RouteOverlay.arraysPerMode * weightCount * modeCount)
+        // No path stored yet (customize finds them, withPaths stores them).
+        out += RouteOverlay.pathsSection([[[UInt8]]](repeating: [[UInt8]](repeating: [], count: leafWeights), count: modeCount),
+                                         leafWeights: leafWeights)
         return out
     }
 
     /// Fills in the weights of every mode the section has, level by level; with `only` (per level from 1,
     /// per cell), the cells it marks alone (the others keep the weights they have: a composed overlay's
-    /// cells copied from their regions).
-    static func customize(_ graph: RoadGraph, _ bytes: inout [UInt8], only: [[Bool]]? = nil) {
+    /// cells copied from their regions). Returns the paths of the leaf weights it found, per mode with
+    /// weights (empty for the others, and in a cell that needs the general search).
+    @discardableResult
+    static func customize(_ graph: RoadGraph, _ bytes: inout [UInt8], only: [[Bool]]? = nil) -> [[[UInt8]]] {
         let storage = GraphStorage(bytes)
         guard let overlay = RouteOverlay(view: storage.view, nodeCount: graph.nodeCount, edgeCount: graph.edgeCount) else {
             preconditionFailure("the overlay layout just written does not read back")
@@ -95,13 +115,17 @@ public enum OverlayBuilder {
         var leafNodes = [[Int]](repeating: [], count: 1 << overlay.leafBits)
         for n in 0..<graph.nodeCount { leafNodes[overlay.leaf(n)].append(n) }
         let nodesOfLeaf = leafNodes
+        var paths: [[[UInt8]]] = []
         for mode in TravelMode.allCases {
             guard let block = overlay.weightBlock(mode) else { continue }
+            let found = Mutex([[UInt8]](repeating: [], count: overlay.leafWeightCount))
             for level in 1...overlay.levels {
                 let cells = 1 << (overlay.leafBits - overlay.bitsPerLevel * (level - 1))
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
                     guard var search = OverlayCellSearch(graph: graph, overlay: overlay, mode: mode) else { return }
                     var scratch = OverlayLeafGraph.Scratch()
+                    var mine: [(Int, [UInt8])] = []
+                    defer { found.withLock { for (k, p) in mine { $0[k] = p } } }
                     for cell in stride(from: worker, to: cells, by: workers) where only?[level - 1][cell] ?? true {
                         let entries = overlay.boundaries(level: level, cell: cell, exits: false)
                         let m = overlay.boundaries(level: level, cell: cell, exits: true).count
@@ -111,14 +135,15 @@ public enum OverlayBuilder {
                         let leafGraph = level == 1 && m > 0 ? OverlayLeafGraph(cell: cell, nodes: nodesOfLeaf[cell], search: search) : nil
                         for (i, k) in entries.enumerated() {
                             let b = overlay.item(level: level, exits: false, k)
-                            let row: (cost: [Double], seconds: [Double], metres: [Double])
+                            let row: (cost: [Double], seconds: [Double], metres: [Double], paths: [[UInt8]])
                             if let leafGraph {
                                 let none = [Double](repeating: .infinity, count: m)
                                 row = leafGraph.state(of: overlay.directedEdge(ofBoundary: b))
-                                    .map { leafGraph.costs(from: $0, exitCount: m, scratch: &scratch) } ?? (none, none, none)
+                                    .map { leafGraph.costs(from: $0, exitCount: m, scratch: &scratch) }
+                                    ?? (none, none, none, [[UInt8]](repeating: [], count: m))
                             } else {
                                 search.search(from: b, level: level, cell: cell)
-                                row = (search.found, search.foundSeconds, search.foundMetres)
+                                row = (search.found, search.foundSeconds, search.foundMetres, [[UInt8]](repeating: [], count: m))
                             }
                             // The weights, then their seconds, then metres (RouteOverlay.seconds, .metres).
                             func store(_ array: Int, _ k: Int, _ v: Double) {
@@ -130,13 +155,16 @@ public enum OverlayBuilder {
                                 store(0, k, row.cost[j])
                                 store(1, k, row.seconds[j])
                                 store(2, k, row.metres[j])
+                                if level == 1, row.cost[j].isFinite, !row.paths[j].isEmpty { mine.append((k, row.paths[j])) }
                             }
                         }
                     }
                 }
             }
+            paths.append(found.withLock { $0 })
         }
         bytes = [UInt8](UnsafeRawBufferPointer(start: UnsafeRawPointer(memory.base), count: storage.view.count))
+        return paths
     }
 
     /// The section's bytes while the weights are written: each cell's matrix by one worker only.

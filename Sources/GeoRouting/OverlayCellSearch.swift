@@ -16,8 +16,8 @@ struct OverlayCellSearch {
     let rules: TraversalRules
     let costs: TurnCosts
     let overlay: RouteOverlay
-    /// Byte offset of the mode's weights in the overlay.
-    let block: Int
+    /// Byte offset of the mode's weights in the overlay, and of its leaves' stored paths (nil: none).
+    let block: Int, pathBlock: Int?
     private let turns: TurnTable
     private let stateBase: Int
     private var space = SearchSpace()
@@ -37,6 +37,7 @@ struct OverlayCellSearch {
         costs = TurnCosts(rules: rules)
         self.overlay = overlay
         self.block = block
+        pathBlock = overlay.pathBlock(mode)
         turns = graph.turns(mode)
         stateBase = 2 * graph.edgeCount
     }
@@ -149,11 +150,27 @@ struct OverlayCellSearch {
         }
     }
 
+    /// The streets of the leaf step from boundary `from` to `to` (the `exit`-th exit of leaf `cell`) as the
+    /// overlay stores them, or nil when it stores none for it (then the cell is searched).
+    private func storedPath(from: Int, to: Int, cell: Int, exit j: Int) -> [DirectedEdge]? {
+        guard let pathBlock, let i = overlay.position(of: from, level: 1, cell: cell, exits: false) else { return nil }
+        let m = overlay.boundaries(level: 1, cell: cell, exits: true).count
+        let choices = overlay.storedPath(pathBlock: pathBlock, overlay.matrixStart(level: 1, cell: cell) + i * m + j)
+        guard !choices.isEmpty, let streets = OverlayPathCode.decode(choices, after: overlay.directedEdge(ofBoundary: from),
+                                                                      to: overlay.directedEdge(ofBoundary: to), in: rules.graph)
+        else { return nil }
+        // As long as the weight's path (a damaged file's path that happens to reach the exit is searched again).
+        let metres = streets.reduce(0) { $0 + rules.graph.edge(Int($1 >> 1)).length }
+        let expected = Double(overlay.metres(block: block, overlay.matrixStart(level: 1, cell: cell) + i * m + j))
+        return abs(metres - expected) <= 0.5 + 1e-5 * expected ? streets : nil
+    }
+
     /// The directed edges after boundary `from`'s own edge, up to and including boundary `to`'s, of the best
     /// path inside the level-`level` cell that `from` enters (nil when there is none).
     mutating func unpack(from: Int, to: Int, level: Int) -> [DirectedEdge]? {
         let cell = overlay.cell(leaf: overlay.leaf(ends(overlay.directedEdge(ofBoundary: from)).head), level: level)
         guard let j = overlay.position(of: to, level: level, cell: cell, exits: true) else { return nil }
+        if level == 1, let stored = storedPath(from: from, to: to, cell: cell, exit: j) { return stored }
         search(from: from, level: level, cell: cell, target: j)
         guard found[j].isFinite else { return nil }
         // Walk the labels back to the entry (its label has no predecessor).

@@ -10,7 +10,8 @@
 // (docs/ROUTING.md). Every other cell of a region with an overlay — the border band where the
 // regions meet, and the cells above it — gets its weights searched again on the joined graph, as
 // `geoindex build` would (OverlayBuilder.customize, for those cells only: CRP's customization of
-// a changed part), so a route crosses the band by weights too. Cells of a region without an
+// a changed part), so a route crosses the band by weights too. A copied leaf cell keeps its
+// stored paths, said again in the merged graph's edges. Cells of a region without an
 // overlay, and levels above a region's own, list no entries: the search walks their streets
 // (OverlayQuery).
 import Foundation
@@ -50,12 +51,15 @@ public enum OverlayComposer {
             return shift >= 0 && r < regions.count && plan.overlays[r].map { level <= $0.levels } == true
         }
         let layout = OverlayBuilder.layout(graph, plan.shape, leaf, modes: plan.modes, crossable: weighed)
-        guard var bytes = fill(layout, graph: graph, plan: plan, origins: origins, copied: unchanged) else { return nil }
+        guard var (bytes, paths) = fill(layout, graph: graph, regions: regions, plan: plan, origins: origins, copied: unchanged)
+        else { return nil }
         let changed = (1...plan.shape.levels).map { level in
             (0..<(1 << (plan.shape.leafBits - plan.shape.bitsPerLevel * (level - 1)))).map { weighed(level, $0) && !unchanged(level, $0) }
         }
-        OverlayBuilder.customize(graph, &bytes, only: changed)
-        return bytes
+        // The leaf paths: copied with their cells, found again with the rest.
+        let found = OverlayBuilder.customize(graph, &bytes, only: changed)
+        for (m, mode) in found.enumerated() { for (k, p) in mode.enumerated() where !p.isEmpty { paths[m][k] = p } }
+        return OverlayBuilder.withPaths(bytes, paths)
     }
 
     /// Which regions' overlays are composed, and the merged overlay's shape.
@@ -83,11 +87,13 @@ public enum OverlayComposer {
     }
 
     /// The layout with each `copied` cell's weights copied from its region's matrix, entry and exit
-    /// matched by their edge (nil when one has no counterpart: the overlays do not fit their graphs).
-    private static func fill(_ layout: [UInt8], graph: RoadGraph, plan: Plan, origins: RoadGraphMerge,
-                             copied: (_ level: Int, _ cell: Int) -> Bool) -> [UInt8]? {
+    /// matched by their edge (nil when one has no counterpart: the overlays do not fit their graphs), and
+    /// the stored paths of the copied leaf cells, said again in the merged graph's edges (per mode).
+    private static func fill(_ layout: [UInt8], graph: RoadGraph, regions: [RoadGraph], plan: Plan, origins: RoadGraphMerge,
+                             copied: (_ level: Int, _ cell: Int) -> Bool) -> (bytes: [UInt8], paths: [[[UInt8]]])? {
         let storage = GraphStorage(layout)
         guard let o = RouteOverlay(view: storage.view, nodeCount: graph.nodeCount, edgeCount: graph.edgeCount) else { return nil }
+        var paths = [[[UInt8]]](repeating: [[UInt8]](repeating: [], count: o.leafWeightCount), count: plan.modes.count)
         // Per merged edge, the edge of the region that brought it.
         var localEdge = [UInt32](repeating: .max, count: graph.edgeCount)
         for (r, map) in origins.edges.enumerated() {
@@ -118,7 +124,19 @@ public enum OverlayComposer {
                 }
                 guard let rows = positions(entries, exits: false), let cols = positions(exits, exits: true) else { return nil }
                 let from = region.matrixStart(level: level, cell: low), to = o.matrixStart(level: level, cell: cell)
-                for mode in plan.modes {
+                let r = cell >> shift
+                for (m, mode) in plan.modes.enumerated() {
+                    if level == 1, let block = region.pathBlock(mode) {
+                        for (i, row) in rows.enumerated() {
+                            for (j, col) in cols.enumerated() {
+                                paths[m][to + i * cols.count + j] = copiedPath(
+                                    region.storedPath(pathBlock: block, from + row * cols.count + col),
+                                    from: o.directedEdge(ofBoundary: o.item(level: 1, exits: false, entries.lowerBound + i)),
+                                    to: o.directedEdge(ofBoundary: o.item(level: 1, exits: true, exits.lowerBound + j)),
+                                    region: regions[r], edges: origins.edges[r], localEdge: localEdge, graph: graph)
+                            }
+                        }
+                    }
                     guard let source = region.weightBlock(mode), let target = o.weightBlock(mode) else { return nil }
                     for (i, row) in rows.enumerated() {
                         for (j, col) in cols.enumerated() {
@@ -134,6 +152,28 @@ public enum OverlayComposer {
                 }
             }
         }
-        return [UInt8](UnsafeRawBufferPointer(start: UnsafeRawPointer(base), count: storage.view.count))
+        return ([UInt8](UnsafeRawBufferPointer(start: UnsafeRawPointer(base), count: storage.view.count)), paths)
+    }
+
+    /// A region's stored path for the merged step from directed edge `from` to `to`: its streets read in
+    /// the region's graph, each taken to the merged edge that stands for it, said again among the merged
+    /// graph's edges (empty when any of that fails: the step is then searched).
+    private static func copiedPath(_ choices: [UInt8], from: DirectedEdge, to: DirectedEdge, region: RoadGraph,
+                                   edges: [UInt32], localEdge: [UInt32], graph: RoadGraph) -> [UInt8] {
+        guard !choices.isEmpty else { return [] }
+        let local = { (d: DirectedEdge) -> DirectedEdge? in
+            let e = localEdge[Int(d >> 1)]
+            return e == .max ? nil : e << 1 | d & 1
+        }
+        guard let a = local(from), let b = local(to),
+              let streets = OverlayPathCode.decode(choices, after: a, to: b, in: region) else { return [] }
+        var merged: [DirectedEdge] = []
+        for d in streets {
+            guard Int(d >> 1) < edges.count else { return [] }
+            merged.append(edges[Int(d >> 1)] << 1 | d & 1)
+        }
+        guard let out = OverlayPathCode.encode(merged, after: from, in: graph),
+              OverlayPathCode.decode(out, after: from, to: to, in: graph) != nil else { return [] }
+        return out
     }
 }

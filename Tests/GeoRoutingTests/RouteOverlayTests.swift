@@ -137,7 +137,7 @@ struct RouteOverlayTests {
         old[0] = 1
         #expect(graph.withOverlay(old).overlay == nil)
         let storage = GraphStorage(old)
-        withExtendedLifetime(storage) { #expect(RouteOverlay.storedVersion(storage.view) == 1 && RouteOverlay.version == 2) }
+        withExtendedLifetime(storage) { #expect(RouteOverlay.storedVersion(storage.view) == 1 && RouteOverlay.version == 3) }
     }
 }
 

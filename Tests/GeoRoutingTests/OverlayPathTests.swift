@@ -1,0 +1,134 @@
+// The routing overlay's stored leaf paths (OVLY version 3): every leaf weight
+// with a path has its streets stored, they join the entry to the exit and are
+// as long as the weight's metres say; a composed overlay keeps the paths of
+// the cells it copies; an overlay of version 2 (no paths) still routes, as the
+// same overlay with paths does; and damaged paths never break a route.
+import Foundation
+import Testing
+@testable import GeoBase
+@testable import GeoRoads
+@testable import GeoRouting
+import GeoTestSupport
+
+struct OverlayPathTests {
+    /// Checks every stored leaf path of `graph`'s overlay against its weight; returns how many leaf weights
+    /// have a path (finite weight) and how many of those are stored.
+    static func checkPaths(_ graph: RoadGraph) throws -> (weights: Int, stored: Int) {
+        let o = try #require(graph.overlay)
+        var weights = 0, stored = 0
+        for mode in TravelMode.allCases {
+            guard let block = o.weightBlock(mode), let paths = o.pathBlock(mode) else { continue }
+            for cell in 0..<(1 << o.leafBits) {
+                let entries = o.boundaries(level: 1, cell: cell, exits: false), exits = o.boundaries(level: 1, cell: cell, exits: true)
+                for (i, a) in entries.enumerated() {
+                    for (j, b) in exits.enumerated() {
+                        let k = o.matrixStart(level: 1, cell: cell) + i * exits.count + j
+                        guard o.weight(block: block, k).isFinite else {
+                            #expect(o.storedPath(pathBlock: paths, k).isEmpty, "a path stored where there is none")
+                            continue
+                        }
+                        weights += 1
+                        let choices = o.storedPath(pathBlock: paths, k)
+                        guard !choices.isEmpty else { continue }
+                        let from = o.directedEdge(ofBoundary: o.item(level: 1, exits: false, a))
+                        let to = o.directedEdge(ofBoundary: o.item(level: 1, exits: true, b))
+                        let streets = try #require(OverlayPathCode.decode(choices, after: from, to: to, in: graph),
+                                                   "\(mode.name) cell \(cell): the stored path does not lead to its exit")
+                        stored += 1
+                        let metres = streets.reduce(0) { $0 + graph.edge(Int($1 >> 1)).length }
+                        let expected = Double(o.metres(block: block, k))
+                        #expect(abs(metres - expected) <= 0.01 + 1e-5 * expected,
+                                "\(mode.name) cell \(cell): the stored path is \(metres) m, its weight's path \(expected) m")
+                        // Inside the cell up to the exit.
+                        for d in streets.dropLast() { #expect(o.leaf(graph.head(d)) == cell) }
+                    }
+                }
+            }
+        }
+        return (weights, stored)
+    }
+
+    @Test func everyLeafWeightHasItsStreets() throws {
+        let graph = try TestData.graph(of: TestData.sample("town.osm"))
+        let overlaid = graph.withOverlay(try #require(OverlayBuilder.section(for: graph, leafSize: 8)))
+        let (weights, stored) = try Self.checkPaths(overlaid)
+        #expect(weights > 300)
+        // Only a cell where a via-way restriction begins keeps its paths unsaid.
+        #expect(Double(stored) >= 0.9 * Double(weights), "\(stored) of \(weights) leaf paths stored")
+    }
+
+    @Test func theCodeSaysAPathAndReadsItBack() throws {
+        let graph = try TestData.graph(of: TestData.sample("town.osm"))
+        // A walk of the graph: from an edge, always the last way on that is not back (back at a dead end).
+        var start = DirectedEdge(0), path: [DirectedEdge] = []
+        var at = graph.head(start)
+        for _ in 0..<20 {
+            var next: DirectedEdge?
+            let back = (path.last ?? start) ^ 1
+            graph.forEachAdjacent(at) { e, reversed in
+                let d = DirectedEdge(e) << 1 | (reversed ? 1 : 0)
+                if d != back || next == nil { next = d }
+            }
+            guard let d = next else { break }
+            path.append(d)
+            at = graph.head(d)
+        }
+        #expect(path.count >= 5)
+        let choices = try #require(OverlayPathCode.encode(path, after: start, in: graph))
+        #expect(choices.count == path.count)
+        #expect(OverlayPathCode.decode(choices, after: start, to: path.last!, in: graph) == path)
+        // Ending elsewhere, or a choice beyond a node's edges: not a path.
+        #expect(OverlayPathCode.decode(choices, after: start, to: path.first!, in: graph) == nil)
+        #expect(OverlayPathCode.decode(choices + [15], after: start, to: path.last!, in: graph) == nil)
+        start ^= 1
+        #expect(OverlayPathCode.encode(path, after: start, in: graph) == nil, "a path that does not leave where it starts")
+    }
+
+    @Test func aComposedOverlayKeepsTheCopiedCellsPaths() throws {
+        let regions = try ComposedOverlayTests.regions(TestData.sample("town.osm"), name: "town-paths", at: 6.8,
+                                                       overlap: 0.002, leafSize: 4)
+        let joined = OverlayComposer.merged(regions)
+        let (weights, stored) = try Self.checkPaths(joined)
+        #expect(weights > 200)
+        #expect(Double(stored) >= 0.9 * Double(weights), "\(stored) of \(weights) leaf paths stored")
+    }
+
+    /// The overlay's bytes without its paths, as version 2 has them.
+    static func version2(_ bytes: [UInt8], graph: RoadGraph) throws -> [UInt8] {
+        let o = try #require(graph.withOverlay(bytes).overlay)
+        let start = try #require(o.pathBlock(.car))
+        var old = Array(bytes[..<start])
+        old[0] = 2
+        return old
+    }
+
+    @Test func aVersion2OverlayStillRoutes() throws {
+        let graph = try TestData.graph(of: TestData.sample("town.osm"))
+        let bytes = try #require(OverlayBuilder.section(for: graph, leafSize: 4))
+        let old = graph.withOverlay(try Self.version2(bytes, graph: graph))
+        let o = try #require(old.overlay)
+        #expect(o.pathBlock(.car) == nil)
+        let (routes, crossed) = try RouteOverlayTests.compare(overlaid: old, pairs: 60, seed: 3)
+        #expect(routes > 100 && crossed > 60)
+    }
+
+    @Test func damagedPathsNeverBreakARoute() throws {
+        let graph = try TestData.graph(of: TestData.sample("town.osm"))
+        var bytes = try #require(OverlayBuilder.section(for: graph, leafSize: 4))
+        let o = try #require(graph.withOverlay(bytes).overlay)
+        // Every nibble of every mode's paths at random (the starts stay well-formed).
+        var rng = SplitMix64(seed: 99)
+        for mode in TravelMode.allCases {
+            let block = try #require(o.pathBlock(mode))
+            let nibbles = block + 4 * (o.leafWeightCount + 1)
+            let count = RouteOverlay.nibbleBytes(Int(bytes[block + 4 * o.leafWeightCount ..< block + 4 * o.leafWeightCount + 4]
+                .enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }))
+            for k in nibbles..<(nibbles + count) { bytes[k] = UInt8(truncatingIfNeeded: rng.next()) }
+        }
+        let hostile = graph.withOverlay(bytes)
+        #expect(hostile.overlay != nil)
+        // Routes still cost what they cost (the weights are intact) and their streets join up.
+        let (routes, _) = try RouteOverlayTests.compare(overlaid: hostile, pairs: 40, seed: 8)
+        #expect(routes > 60)
+    }
+}
