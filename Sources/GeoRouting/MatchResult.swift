@@ -6,6 +6,7 @@
 import Foundation
 import GeoBase
 import GeoRoads
+import Synchronization
 
 /// One street (or unnamed road) the route follows without interruption.
 public struct RouteStreet: Sendable, Equatable {
@@ -48,7 +49,28 @@ public struct RouteSegment: Sendable {
     /// Of `duration`, the seconds spent turning at junctions (TurnCosts: OSRM's turn durations).
     public var turnDuration = 0.0
     /// The junctions the segment passes, in order, with what guidance needs of each (GuidanceSteps).
-    public var junctions: [RouteJunction] = []
+    /// Worked out when first asked for (only turn-by-turn steps need them: a tenth of a route's time).
+    public var junctions: [RouteJunction] {
+        get { junctionSource?.value ?? [] }
+        set { junctionSource = JunctionSource { newValue } }
+    }
+    var junctionSource: JunctionSource?
+}
+
+/// The junctions of a segment, worked out once when first read.
+final class JunctionSource: Sendable {
+    private let make: @Sendable () -> [RouteJunction]
+    private let made = Mutex<[RouteJunction]?>(nil)
+    init(_ make: @escaping @Sendable () -> [RouteJunction]) { self.make = make }
+
+    var value: [RouteJunction] {
+        made.withLock { v in
+            if let v { return v }
+            let j = make()
+            v = j
+            return j
+        }
+    }
 }
 
 public enum BreakReason: String, Sendable, CaseIterable {

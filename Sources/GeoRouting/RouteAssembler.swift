@@ -116,7 +116,8 @@ struct RouteAssembler {
         var segment = RouteSegment(coordinates: coordinates, distances: distances, times: times, distance: distance,
                                    duration: duration, streets: streets, firstPoint: firstPoint, lastPoint: lastPoint)
         segment.turnDuration = turnSeconds
-        segment.junctions = GuidanceJunctions.junctions(runs, coordinates: coordinates, graph: graph, mode: rules.mode)
+        let runs = runs, coordinates = coordinates, mode = rules.mode
+        segment.junctionSource = JunctionSource { GuidanceJunctions.junctions(runs, coordinates: coordinates, graph: graph, mode: mode) }
         return segment
     }
 
