@@ -8,7 +8,7 @@
 // from an open one costs `TurnCosts.restrictedPenalty`, so such a road is
 // driven only to reach a place on it. Several start and end positions (the
 // edges equally near a waypoint) are sources and targets of one search. The
-// potential is the straight-line lower bound to the nearest target. With the
+// potential is the straight-line lower bound to the nearest target (StraightLineBound). With the
 // graph's routing overlay (RouteOverlay), a cell that holds no source or
 // target is crossed in one step per exit, at the highest level whose cell
 // holds none, and those steps are unpacked into streets at the end.
@@ -63,13 +63,8 @@ struct TurnSearch {
                         continuing: DirectedEdge? = nil) -> Result? {
         space.reset()
         let graph = rules.graph
-        let targetPoints = targets.map(\.position.coordinate)
-        func potential(_ n: Int) -> Double {
-            let c = graph.coordinate(ofNode: n).coordinate
-            var nearest = Double.infinity
-            for t in targetPoints { nearest = min(nearest, c.distance(to: t)) }
-            return rules.lowerBound(metres: nearest.isFinite ? nearest : 0)
-        }
+        let bound = StraightLineBound(graph: graph, targets: targets.map(\.position.coordinate), rules: rules)
+        func potential(_ n: Int) -> Double { bound.cost(from: graph.coordinate(ofNode: n)) }
         var best = Double.infinity
         // The best end found: (state before the target edge or a start code, target index, enters forward).
         var bestEnd: (state: Int32, target: Int, forward: Bool)?
