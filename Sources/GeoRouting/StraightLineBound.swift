@@ -22,12 +22,17 @@ struct StraightLineBound {
 
     init(graph: RoadGraph, targets points: [Coordinate], rules: TraversalRules) {
         let box = graph.extent
-        var widest = max(abs(box.minLat), abs(box.maxLat))
+        self.init(band: max(abs(box.minLat), abs(box.maxLat)), targets: points, perMetre: rules.lowerBound(metres: 1))
+    }
+
+    /// The bound for points within `band` degrees of the equator (and the targets, wherever they are).
+    init(band: Double, targets points: [Coordinate], perMetre: Double) {
+        var widest = band
         for p in points { widest = max(widest, abs(p.lat)) }
         // A little beyond the band: a great circle between two points in it bulges towards the pole.
         shrink = cos(min(90, widest + 0.01) * .pi / 180)
         targets = points.map { ($0.lat * .pi / 180, $0.lon * .pi / 180) }
-        perMetre = rules.lowerBound(metres: 1)
+        self.perMetre = perMetre
     }
 
     /// The lower bound of the cost from a point at `c` to the nearest target (0 with no target).
