@@ -24,10 +24,10 @@ enum OverlayQuery {
 
     /// Relaxes every exit of the level-`level` cell entered by `entering` (arrived at node `at` with `cost`,
     /// label `state`): the states of those exits' edges, marked as overlay steps of that level. `block` is
-    /// the mode's weights; exits dearer than `best` are left out.
+    /// the mode's weights, `bound` the search's potential; exits dearer than `best` are left out.
     static func crossCell(_ o: RouteOverlay, block: Int, level: Int, entering: DirectedEdge, at node: Int, cost: Double,
                           best: Double, graph: RoadGraph, space: inout SearchSpace, state: Int,
-                          potential: (Int) -> Double) {
+                          bound: StraightLineBound) {
         guard let b = o.boundary(of: entering) else { return }
         o.forEachExit(level: level, cell: o.cell(leaf: o.leaf(node), level: level), from: b, block: block) { exit, w, _ in
             let c = cost + Double(w)
@@ -35,7 +35,7 @@ enum OverlayQuery {
             let d = o.directedEdge(ofBoundary: exit)
             let e = graph.edge(Int(d >> 1))
             let head = d & 1 == 1 ? e.from : e.to
-            space.relax(Int(d), cost: c, key: c + potential(head), via: Int32(truncatingIfNeeded: state), arc: UInt8(level))
+            space.relax(Int(d), cost: c, key: c + bound.cost(from: graph.coordinate(ofNode: head)), via: Int32(truncatingIfNeeded: state), arc: UInt8(level))
         }
     }
 }

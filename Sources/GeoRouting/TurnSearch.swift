@@ -123,7 +123,7 @@ struct TurnSearch {
                 let level = OverlayQuery.level(o, tail: tail, head: n, endpoints: endpointLeaves)
                 if level > 0 {
                     OverlayQuery.crossCell(o, block: overlayBlock, level: level, entering: arrived, at: n, cost: label.cost, best: best,
-                                           graph: graph, space: &space, state: state, potential: potential)
+                                           graph: graph, space: &space, state: state, bound: bound)
                     continue
                 }
             }
