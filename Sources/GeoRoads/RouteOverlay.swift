@@ -9,12 +9,12 @@
 // instead of searching every street inside them. This file only reads and
 // checks the bytes (never trusting them: every array is bounds-checked once
 // here, every read by ByteView); the routing target builds and uses them.
-// Version 3 adds each leaf cell's stored paths (RouteOverlay+Paths.swift).
+// Version 3 adds each weight's stored path (RouteOverlay+Paths.swift).
 import GeoBase
 
 public struct RouteOverlay: Sendable {
-    /// Version 2 added each weight's seconds and metres (version 1 had the weights only); version 3 the
-    /// leaf cells' stored paths. Version 2 is still read: its steps are unpacked by searching their cells.
+    /// Version 2 added each weight's seconds and metres (version 1 had the weights only); version 3 each
+    /// weight's stored path. Version 2 is still read: its steps are unpacked by searching their cells.
     public static let version: UInt32 = 3
     /// The versions this build reads.
     public static let readableVersions: [UInt32] = [2, 3]
@@ -35,8 +35,6 @@ public struct RouteOverlay: Sendable {
     /// Floats of weights per mode (and as many of seconds, and of metres).
     public let weightCount: Int
     @usableFromInline let leavesAt: Int, cutsAt: Int, weightsAt: Int
-    /// Floats of the leaf level's matrices (the first of a mode's weights): one stored path each.
-    public let leafWeightCount: Int
     /// Byte offset of each mode's stored paths (by rank among the modes with weights); empty in version 2.
     @usableFromInline let pathsAt: [Int]
     /// Per level: byte offsets of entry starts, entries, exit starts, exits, matrix starts.
@@ -108,7 +106,6 @@ public struct RouteOverlay: Sendable {
             table.append((entries.starts, entries.items, exits.starts, exits.items, matrixStart))
             if level == levels { guard Int(view.u32(matrixStart + 4 * cells)) == weightCount else { return nil } }
         }
-        leafWeightCount = Int(view.u32(table[0].4 + 4 * (1 << leafBits)))
         levelAt = table.map { (entryStart: $0.0, entries: $0.1, exitStart: $0.2, exits: $0.3, matrixStart: $0.4) }
         // Level matrices follow one another in each mode's block: its weights, then their seconds, then metres.
         weightsAt = o
@@ -118,7 +115,7 @@ public struct RouteOverlay: Sendable {
         if view.u32(0) == 2 {
             pathsAt = []
         } else {
-            guard let paths = RouteOverlay.checkPaths(view, at: o, modes: modeCount, leafWeights: leafWeightCount) else { return nil }
+            guard let paths = RouteOverlay.checkPaths(view, at: o, modes: modeCount, weights: weightCount) else { return nil }
             pathsAt = paths.starts
             o = paths.end
         }

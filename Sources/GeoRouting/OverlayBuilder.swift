@@ -4,8 +4,7 @@
 // weights level by level, cells of one level in parallel — the leaf cells
 // from the graph itself, each higher level from the one below
 // (OverlayCellSearch), each weight with the seconds and metres of its path
-// (what distance tables add up), and each leaf weight with its path's streets
-// (RouteOverlay+Paths). Only the fastest route of each mode has weights: the
+// (what distance tables add up) and the path it stands for (RouteOverlay+Paths). Only the fastest route of each mode has weights: the
 // shortest route, and a search that ignores the rules (map matching), run on
 // the graph alone.
 import Foundation
@@ -28,7 +27,7 @@ public enum OverlayBuilder {
     }
 
     /// `bytes` (a laid-out overlay) with its stored paths replaced by `paths` (per mode with weights, one
-    /// per leaf weight).
+    /// per weight).
     static func withPaths(_ bytes: [UInt8], _ paths: [[[UInt8]]]) -> [UInt8] {
         let storage = GraphStorage(bytes)
         guard let o = RouteOverlay(view: storage.view, nodeCount: Int(storage.view.u32(4)), edgeCount: Int(storage.view.u32(8))),
@@ -36,7 +35,7 @@ public enum OverlayBuilder {
               let start = o.pathBlock(first) else {
             preconditionFailure("the overlay layout just written does not read back")
         }
-        return Array(bytes[..<start]) + RouteOverlay.pathsSection(paths, leafWeights: o.leafWeightCount)
+        return Array(bytes[..<start]) + RouteOverlay.pathsSection(paths, weights: o.weightCount)
     }
 
     /// The section with every weight still zero. A cell that is not `crossable(level, cell)` lists no entries
@@ -54,7 +53,7 @@ public enum OverlayBuilder {
         }
         var w = ByteWriter()
         var levelBytes = ByteWriter()
-        var weightCount = 0, leafWeights = 0
+        var weightCount = 0
         for level in 1...shape.levels {
             let cells = 1 << (shape.leafBits - shape.bitsPerLevel * (level - 1))
             let shift = UInt32(shape.bitsPerLevel * (level - 1))
@@ -82,7 +81,6 @@ public enum OverlayBuilder {
                 weightCount += entries[c].count * exits[c].count
                 levelBytes.u32(UInt32(weightCount))
             }
-            if level == 1 { leafWeights = weightCount }
         }
         let modeSet = modes.reduce(into: TravelModes()) { $0.insert(TravelModes($1)) }
         w.u32(RouteOverlay.version)
@@ -95,15 +93,15 @@ public enum OverlayBuilder {
         let modeCount = TravelMode.allCases.filter { modeSet.contains($0) }.count
         out += [UInt8](repeating: 0, count: 4 * RouteOverlay.arraysPerMode * weightCount * modeCount)
         // No path stored yet (customize finds them, withPaths stores them).
-        out += RouteOverlay.pathsSection([[[UInt8]]](repeating: [[UInt8]](repeating: [], count: leafWeights), count: modeCount),
-                                         leafWeights: leafWeights)
+        out += RouteOverlay.pathsSection([[[UInt8]]](repeating: [[UInt8]](repeating: [], count: weightCount), count: modeCount),
+                                         weights: weightCount)
         return out
     }
 
     /// Fills in the weights of every mode the section has, level by level; with `only` (per level from 1,
     /// per cell), the cells it marks alone (the others keep the weights they have: a composed overlay's
-    /// cells copied from their regions). Returns the paths of the leaf weights it found, per mode with
-    /// weights (empty for the others, and in a cell that needs the general search).
+    /// cells copied from their regions). Returns the paths of the weights it found, per mode with weights
+    /// (empty for the others, and in a leaf that needs the general search).
     @discardableResult
     static func customize(_ graph: RoadGraph, _ bytes: inout [UInt8], only: [[Bool]]? = nil) -> [[[UInt8]]] {
         let storage = GraphStorage(bytes)
@@ -118,7 +116,7 @@ public enum OverlayBuilder {
         var paths: [[[UInt8]]] = []
         for mode in TravelMode.allCases {
             guard let block = overlay.weightBlock(mode) else { continue }
-            let found = Mutex([[UInt8]](repeating: [], count: overlay.leafWeightCount))
+            let found = Mutex([[UInt8]](repeating: [], count: overlay.weightCount))
             for level in 1...overlay.levels {
                 let cells = 1 << (overlay.leafBits - overlay.bitsPerLevel * (level - 1))
                 DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -143,7 +141,10 @@ public enum OverlayBuilder {
                                     ?? (none, none, none, [[UInt8]](repeating: [], count: m))
                             } else {
                                 search.search(from: b, level: level, cell: cell)
-                                row = (search.found, search.foundSeconds, search.foundMetres, [[UInt8]](repeating: [], count: m))
+                                // (A leaf that needs the general search keeps its paths unsaid: they carry states.)
+                                let paths = level > 1 ? search.foundCellChoices(from: b, level: level, cell: cell)
+                                                      : [[UInt8]](repeating: [], count: m)
+                                row = (search.found, search.foundSeconds, search.foundMetres, paths)
                             }
                             // The weights, then their seconds, then metres (RouteOverlay.seconds, .metres).
                             func store(_ array: Int, _ k: Int, _ v: Double) {
@@ -155,7 +156,7 @@ public enum OverlayBuilder {
                                 store(0, k, row.cost[j])
                                 store(1, k, row.seconds[j])
                                 store(2, k, row.metres[j])
-                                if level == 1, row.cost[j].isFinite, !row.paths[j].isEmpty { mine.append((k, row.paths[j])) }
+                                if row.cost[j].isFinite, !row.paths[j].isEmpty { mine.append((k, row.paths[j])) }
                             }
                         }
                     }

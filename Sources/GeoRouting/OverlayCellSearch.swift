@@ -150,41 +150,21 @@ struct OverlayCellSearch {
         }
     }
 
-    /// The streets of the leaf step from boundary `from` to `to` (the `exit`-th exit of leaf `cell`) as the
-    /// overlay stores them, or nil when it stores none for it (then the cell is searched).
-    private func storedPath(from: Int, to: Int, cell: Int, exit j: Int) -> [DirectedEdge]? {
-        guard let pathBlock, let i = overlay.position(of: from, level: 1, cell: cell, exits: false) else { return nil }
-        let m = overlay.boundaries(level: 1, cell: cell, exits: true).count
-        let choices = overlay.storedPath(pathBlock: pathBlock, overlay.matrixStart(level: 1, cell: cell) + i * m + j)
-        guard !choices.isEmpty, let streets = OverlayPathCode.decode(choices, after: overlay.directedEdge(ofBoundary: from),
-                                                                      to: overlay.directedEdge(ofBoundary: to), in: rules.graph)
-        else { return nil }
-        // As long as the weight's path (a damaged file's path that happens to reach the exit is searched again).
-        let metres = streets.reduce(0) { $0 + rules.graph.edge(Int($1 >> 1)).length }
-        let expected = Double(overlay.metres(block: block, overlay.matrixStart(level: 1, cell: cell) + i * m + j))
-        return abs(metres - expected) <= 0.5 + 1e-5 * expected ? streets : nil
-    }
-
     /// The directed edges after boundary `from`'s own edge, up to and including boundary `to`'s, of the best
-    /// path inside the level-`level` cell that `from` enters (nil when there is none).
+    /// path inside the level-`level` cell that `from` enters (nil when there is none): as the overlay stores
+    /// it, else searched for.
     mutating func unpack(from: Int, to: Int, level: Int) -> [DirectedEdge]? {
         let cell = overlay.cell(leaf: overlay.leaf(ends(overlay.directedEdge(ofBoundary: from)).head), level: level)
         guard let j = overlay.position(of: to, level: level, cell: cell, exits: true) else { return nil }
-        if level == 1, let stored = storedPath(from: from, to: to, cell: cell, exit: j) { return stored }
-        search(from: from, level: level, cell: cell, target: j)
-        guard found[j].isFinite else { return nil }
-        // Walk the labels back to the entry (its label has no predecessor).
-        var chain: [Int] = []
-        var s = Int(foundVia[j])
-        var budget = space.count + 1
-        while let l = space.label(s), budget > 0 {
-            budget -= 1
-            if l.via < 0 { break }
-            chain.append(s)
-            s = Int(l.via)
+        if level == 1, let stored = storedStreets(from: from, to: to, cell: cell, exit: j) { return stored }
+        let chain: [Int]
+        if level > 1, let stored = storedCells(from: from, to: to, level: level, cell: cell, exit: j) {
+            chain = stored
+        } else {
+            search(from: from, level: level, cell: cell, target: j)
+            guard let found = foundChain(exit: j) else { return nil }
+            chain = found
         }
-        guard budget > 0 else { return nil }
-        chain.reverse()
         if level == 1 {
             return chain.map { edge(ofState: $0) } + [overlay.directedEdge(ofBoundary: to)]
         }
@@ -197,5 +177,23 @@ struct OverlayCellSearch {
             previous = b
         }
         return path
+    }
+
+    /// After `search`, the labels of the best path to exit `j` from the entry, exclusive of both ends (search
+    /// states in a leaf, boundaries one level down in a higher cell); nil when none reaches it.
+    func foundChain(exit j: Int) -> [Int]? {
+        guard found[j].isFinite else { return nil }
+        // Walk the labels back to the entry (its label has no predecessor).
+        var chain: [Int] = []
+        var s = Int(foundVia[j])
+        var budget = space.count + 1
+        while let l = space.label(s), budget > 0 {
+            budget -= 1
+            if l.via < 0 { break }
+            chain.append(s)
+            s = Int(l.via)
+        }
+        guard budget > 0 else { return nil }
+        return chain.reversed()
     }
 }

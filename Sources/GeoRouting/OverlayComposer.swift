@@ -10,8 +10,8 @@
 // (docs/ROUTING.md). Every other cell of a region with an overlay — the border band where the
 // regions meet, and the cells above it — gets its weights searched again on the joined graph, as
 // `geoindex build` would (OverlayBuilder.customize, for those cells only: CRP's customization of
-// a changed part), so a route crosses the band by weights too. A copied leaf cell keeps its
-// stored paths, said again in the merged graph's edges. Cells of a region without an
+// a changed part), so a route crosses the band by weights too. A copied cell keeps its stored
+// paths, said again in the merged graph's edges and cells. Cells of a region without an
 // overlay, and levels above a region's own, list no entries: the search walks their streets
 // (OverlayQuery).
 import Foundation
@@ -88,12 +88,12 @@ public enum OverlayComposer {
 
     /// The layout with each `copied` cell's weights copied from its region's matrix, entry and exit
     /// matched by their edge (nil when one has no counterpart: the overlays do not fit their graphs), and
-    /// the stored paths of the copied leaf cells, said again in the merged graph's edges (per mode).
+    /// the stored paths of the copied cells, said again in the merged graph's edges and cells (per mode).
     private static func fill(_ layout: [UInt8], graph: RoadGraph, regions: [RoadGraph], plan: Plan, origins: RoadGraphMerge,
                              copied: (_ level: Int, _ cell: Int) -> Bool) -> (bytes: [UInt8], paths: [[[UInt8]]])? {
         let storage = GraphStorage(layout)
         guard let o = RouteOverlay(view: storage.view, nodeCount: graph.nodeCount, edgeCount: graph.edgeCount) else { return nil }
-        var paths = [[[UInt8]]](repeating: [[UInt8]](repeating: [], count: o.leafWeightCount), count: plan.modes.count)
+        var paths = [[[UInt8]]](repeating: [[UInt8]](repeating: [], count: o.weightCount), count: plan.modes.count)
         // Per merged edge, the edge of the region that brought it.
         var localEdge = [UInt32](repeating: .max, count: graph.edgeCount)
         for (r, map) in origins.edges.enumerated() {
@@ -126,14 +126,14 @@ public enum OverlayComposer {
                 let from = region.matrixStart(level: level, cell: low), to = o.matrixStart(level: level, cell: cell)
                 let r = cell >> shift
                 for (m, mode) in plan.modes.enumerated() {
-                    if level == 1, let block = region.pathBlock(mode) {
+                    if let block = region.pathBlock(mode) {
                         for (i, row) in rows.enumerated() {
                             for (j, col) in cols.enumerated() {
                                 paths[m][to + i * cols.count + j] = copiedPath(
                                     region.storedPath(pathBlock: block, from + row * cols.count + col),
                                     from: o.directedEdge(ofBoundary: o.item(level: 1, exits: false, entries.lowerBound + i)),
                                     to: o.directedEdge(ofBoundary: o.item(level: 1, exits: true, exits.lowerBound + j)),
-                                    region: regions[r], edges: origins.edges[r], localEdge: localEdge, graph: graph)
+                                    level: level, region: regions[r], edges: origins.edges[r], localEdge: localEdge, graph: graph, o: o)
                             }
                         }
                     }
@@ -155,25 +155,32 @@ public enum OverlayComposer {
         return ([UInt8](UnsafeRawBufferPointer(start: UnsafeRawPointer(base), count: storage.view.count)), paths)
     }
 
-    /// A region's stored path for the merged step from directed edge `from` to `to`: its streets read in
-    /// the region's graph, each taken to the merged edge that stands for it, said again among the merged
-    /// graph's edges (empty when any of that fails: the step is then searched).
-    private static func copiedPath(_ choices: [UInt8], from: DirectedEdge, to: DirectedEdge, region: RoadGraph,
-                                   edges: [UInt32], localEdge: [UInt32], graph: RoadGraph) -> [UInt8] {
-        guard !choices.isEmpty else { return [] }
+    /// A region's stored path for the merged level-`level` step from directed edge `from` to `to`, read in
+    /// the region's graph and overlay (its streets, or its boundaries one level down), each taken to the
+    /// merged edge that stands for it, and said again in the merged graph and its overlay `o` (empty when
+    /// any of that fails: the step is then searched).
+    private static func copiedPath(_ nibbles: [UInt8], from: DirectedEdge, to: DirectedEdge, level: Int, region: RoadGraph,
+                                   edges: [UInt32], localEdge: [UInt32], graph: RoadGraph, o: RouteOverlay) -> [UInt8] {
         let local = { (d: DirectedEdge) -> DirectedEdge? in
             let e = localEdge[Int(d >> 1)]
             return e == .max ? nil : e << 1 | d & 1
         }
-        guard let a = local(from), let b = local(to),
-              let streets = OverlayPathCode.decode(choices, after: a, to: b, in: region) else { return [] }
-        var merged: [DirectedEdge] = []
-        for d in streets {
-            guard Int(d >> 1) < edges.count else { return [] }
-            merged.append(edges[Int(d >> 1)] << 1 | d & 1)
+        let merged = { (d: DirectedEdge) -> DirectedEdge? in
+            Int(d >> 1) < edges.count ? edges[Int(d >> 1)] << 1 | d & 1 : nil
         }
-        guard let out = OverlayPathCode.encode(merged, after: from, in: graph),
-              OverlayPathCode.decode(out, after: from, to: to, in: graph) != nil else { return [] }
+        guard !nibbles.isEmpty, let ro = region.overlay, let a = local(from), let b = local(to) else { return [] }
+        if level == 1 {
+            guard let streets = OverlayPathCode.decode(nibbles, after: a, to: b, in: region) else { return [] }
+            let mapped = streets.compactMap(merged)
+            guard mapped.count == streets.count, let out = OverlayPathCode.encode(mapped, after: from, in: graph),
+                  OverlayPathCode.decode(out, after: from, to: to, in: graph) != nil else { return [] }
+            return out
+        }
+        guard let ra = ro.boundary(of: a), let rb = ro.boundary(of: b),
+              let chain = ro.cellChain(nibbles, from: ra, to: rb, level: level, in: region),
+              let start = o.boundary(of: from) else { return [] }
+        let mapped = chain.compactMap { merged(ro.directedEdge(ofBoundary: $0)).flatMap(o.boundary(of:)) }
+        guard mapped.count == chain.count, let out = o.cellChoices(mapped, from: start, level: level, in: graph) else { return [] }
         return out
     }
 }

@@ -1,6 +1,7 @@
-// The routing overlay's stored leaf paths (OVLY version 3): every leaf weight
-// with a path has its streets stored, they join the entry to the exit and are
-// as long as the weight's metres say; a composed overlay keeps the paths of
+// The routing overlay's stored paths (OVLY version 3): every weight with a
+// path has it stored (a leaf's streets, a higher cell's cells one level
+// down), it joins the entry to the exit inside the cell and is as long as the
+// weight's metres say; a composed overlay keeps the paths of
 // the cells it copies; an overlay of version 2 (no paths) still routes, as the
 // same overlay with paths does; and damaged paths never break a route.
 import Foundation
@@ -11,50 +12,58 @@ import Testing
 import GeoTestSupport
 
 struct OverlayPathTests {
-    /// Checks every stored leaf path of `graph`'s overlay against its weight; returns how many leaf weights
-    /// have a path (finite weight) and how many of those are stored.
-    static func checkPaths(_ graph: RoadGraph) throws -> (weights: Int, stored: Int) {
+    /// Checks every stored path of `graph`'s overlay against its weight (it leads from the entry to the exit,
+    /// inside the cell, and adds up to the weight's metres); returns per level how many weights have a path
+    /// (finite weight) and how many of those are stored.
+    static func checkPaths(_ graph: RoadGraph) throws -> [(weights: Int, stored: Int)] {
         let o = try #require(graph.overlay)
-        var weights = 0, stored = 0
+        var counts = [(weights: Int, stored: Int)](repeating: (0, 0), count: o.levels)
         for mode in TravelMode.allCases {
-            guard let block = o.weightBlock(mode), let paths = o.pathBlock(mode) else { continue }
-            for cell in 0..<(1 << o.leafBits) {
-                let entries = o.boundaries(level: 1, cell: cell, exits: false), exits = o.boundaries(level: 1, cell: cell, exits: true)
-                for (i, a) in entries.enumerated() {
-                    for (j, b) in exits.enumerated() {
-                        let k = o.matrixStart(level: 1, cell: cell) + i * exits.count + j
-                        guard o.weight(block: block, k).isFinite else {
-                            #expect(o.storedPath(pathBlock: paths, k).isEmpty, "a path stored where there is none")
-                            continue
+            guard let block = o.weightBlock(mode), let paths = o.pathBlock(mode),
+                  let search = OverlayCellSearch(graph: graph, overlay: o, mode: mode) else { continue }
+            for level in 1...o.levels {
+                for cell in 0..<(1 << (o.leafBits - o.bitsPerLevel * (level - 1))) {
+                    let entries = o.boundaries(level: level, cell: cell, exits: false), exits = o.boundaries(level: level, cell: cell, exits: true)
+                    for (i, a) in entries.enumerated() {
+                        for (j, b) in exits.enumerated() {
+                            let k = o.matrixStart(level: level, cell: cell) + i * exits.count + j
+                            let nibbles = o.storedPath(pathBlock: paths, k)
+                            guard o.weight(block: block, k).isFinite else {
+                                #expect(nibbles.isEmpty, "a path stored where there is none")
+                                continue
+                            }
+                            counts[level - 1].weights += 1
+                            guard !nibbles.isEmpty else { continue }
+                            counts[level - 1].stored += 1
+                            let from = o.item(level: level, exits: false, a), to = o.item(level: level, exits: true, b)
+                            if level == 1 {
+                                let streets = try #require(search.storedStreets(from: from, to: to, cell: cell, exit: j),
+                                                           "\(mode.name) leaf \(cell): the stored path is not its weight's")
+                                for d in streets.dropLast() { #expect(o.leaf(graph.head(d)) == cell) }
+                            } else {
+                                let chain = try #require(search.storedCells(from: from, to: to, level: level, cell: cell, exit: j),
+                                                         "\(mode.name) level \(level) cell \(cell): the stored path is not its weight's")
+                                for x in chain {
+                                    #expect(o.cell(leaf: o.leaf(graph.head(o.directedEdge(ofBoundary: x))), level: level) == cell)
+                                }
+                            }
                         }
-                        weights += 1
-                        let choices = o.storedPath(pathBlock: paths, k)
-                        guard !choices.isEmpty else { continue }
-                        let from = o.directedEdge(ofBoundary: o.item(level: 1, exits: false, a))
-                        let to = o.directedEdge(ofBoundary: o.item(level: 1, exits: true, b))
-                        let streets = try #require(OverlayPathCode.decode(choices, after: from, to: to, in: graph),
-                                                   "\(mode.name) cell \(cell): the stored path does not lead to its exit")
-                        stored += 1
-                        let metres = streets.reduce(0) { $0 + graph.edge(Int($1 >> 1)).length }
-                        let expected = Double(o.metres(block: block, k))
-                        #expect(abs(metres - expected) <= 0.01 + 1e-5 * expected,
-                                "\(mode.name) cell \(cell): the stored path is \(metres) m, its weight's path \(expected) m")
-                        // Inside the cell up to the exit.
-                        for d in streets.dropLast() { #expect(o.leaf(graph.head(d)) == cell) }
                     }
                 }
             }
         }
-        return (weights, stored)
+        return counts
     }
 
-    @Test func everyLeafWeightHasItsStreets() throws {
+    @Test func everyWeightHasItsPath() throws {
         let graph = try TestData.graph(of: TestData.sample("town.osm"))
-        let overlaid = graph.withOverlay(try #require(OverlayBuilder.section(for: graph, leafSize: 8)))
-        let (weights, stored) = try Self.checkPaths(overlaid)
-        #expect(weights > 300)
-        // Only a cell where a via-way restriction begins keeps its paths unsaid.
-        #expect(Double(stored) >= 0.9 * Double(weights), "\(stored) of \(weights) leaf paths stored")
+        let overlaid = graph.withOverlay(try #require(OverlayBuilder.section(for: graph, leafSize: 2)))
+        let counts = try Self.checkPaths(overlaid)
+        #expect(counts.count >= 2 && counts.allSatisfy { $0.weights > 100 }, "\(counts)")
+        // Only a leaf where a via-way restriction begins keeps its paths unsaid.
+        for (level, c) in counts.enumerated() {
+            #expect(Double(c.stored) >= 0.9 * Double(c.weights), "level \(level + 1): \(c.stored) of \(c.weights) paths stored")
+        }
     }
 
     @Test func theCodeSaysAPathAndReadsItBack() throws {
@@ -86,11 +95,13 @@ struct OverlayPathTests {
 
     @Test func aComposedOverlayKeepsTheCopiedCellsPaths() throws {
         let regions = try ComposedOverlayTests.regions(TestData.sample("town.osm"), name: "town-paths", at: 6.8,
-                                                       overlap: 0.002, leafSize: 4)
+                                                       overlap: 0.002, leafSize: 2)
         let joined = OverlayComposer.merged(regions)
-        let (weights, stored) = try Self.checkPaths(joined)
-        #expect(weights > 200)
-        #expect(Double(stored) >= 0.9 * Double(weights), "\(stored) of \(weights) leaf paths stored")
+        let counts = try Self.checkPaths(joined)
+        #expect(counts.count >= 2 && counts[0].weights > 200, "\(counts)")
+        for (level, c) in counts.enumerated() {
+            #expect(Double(c.stored) >= 0.9 * Double(c.weights), "level \(level + 1): \(c.stored) of \(c.weights) paths stored")
+        }
     }
 
     /// The overlay's bytes without its paths, as version 2 has them.
@@ -120,8 +131,8 @@ struct OverlayPathTests {
         var rng = SplitMix64(seed: 99)
         for mode in TravelMode.allCases {
             let block = try #require(o.pathBlock(mode))
-            let nibbles = block + 4 * (o.leafWeightCount + 1)
-            let count = RouteOverlay.nibbleBytes(Int(bytes[block + 4 * o.leafWeightCount ..< block + 4 * o.leafWeightCount + 4]
+            let nibbles = block + 4 * (o.weightCount + 1)
+            let count = RouteOverlay.nibbleBytes(Int(bytes[block + 4 * o.weightCount ..< block + 4 * o.weightCount + 4]
                 .enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }))
             for k in nibbles..<(nibbles + count) { bytes[k] = UInt8(truncatingIfNeeded: rng.next()) }
         }
