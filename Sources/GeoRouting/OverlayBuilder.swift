@@ -16,14 +16,33 @@ public enum OverlayBuilder {
     /// The overlay section for `graph`, or nil when the graph is too small to gain from one. `leafSize`:
     /// nodes per leaf cell, about (by default `OverlayPartition.leafSize(nodeCount:)`; tests make small
     /// cells on small graphs).
+    /// `paths`: whether to store each weight's path (nil: where they keep the overlay within half the
+    /// graph's bytes).
     public static func section(for graph: RoadGraph, modes: [TravelMode] = TravelMode.allCases,
-                               leafSize: Int? = nil) -> [UInt8]? {
+                               leafSize: Int? = nil, paths storing: Bool? = nil) -> [UInt8]? {
         let leafSize = leafSize ?? OverlayPartition.leafSize(nodeCount: graph.nodeCount)
         guard let shape = OverlayPartition.shape(nodeCount: graph.nodeCount, leafSize: leafSize) else { return nil }
         let leaf = OverlayPartition.leaves(of: graph, leafBits: shape.leafBits)
         var bytes = layout(graph, shape, leaf, modes: modes)
         let paths = customize(graph, &bytes)
-        return withPaths(bytes, paths)
+        // The paths where they keep the overlay within half the graph's bytes (a large graph's, whose long
+        // routes they make fast); else version 2, whose steps are searched (a small graph's few large leaves
+        // have long paths, and its short routes cross few cells).
+        let stored = withPaths(bytes, paths)
+        return storing ?? (stored.count <= graph.view.count / 2) ? stored : withoutPaths(bytes)
+    }
+
+    /// `bytes` (a laid-out overlay) as version 2: without its stored paths.
+    static func withoutPaths(_ bytes: [UInt8]) -> [UInt8] {
+        let storage = GraphStorage(bytes)
+        guard let o = RouteOverlay(view: storage.view, nodeCount: Int(storage.view.u32(4)), edgeCount: Int(storage.view.u32(8))),
+              let first = TravelMode.allCases.first(where: { o.modes.contains(TravelModes($0)) }),
+              let start = o.pathBlock(first) else {
+            preconditionFailure("the overlay layout just written does not read back")
+        }
+        var old = Array(bytes[..<start])
+        old.replaceSubrange(0..<4, with: withUnsafeBytes(of: UInt32(2).littleEndian, Array.init))
+        return old
     }
 
     /// `bytes` (a laid-out overlay) with its stored paths replaced by `paths` (per mode with weights, one

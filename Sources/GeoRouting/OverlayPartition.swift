@@ -13,11 +13,11 @@ import GeoBase
 import GeoRoads
 
 public enum OverlayPartition {
-    /// Nodes per leaf cell, about, for a graph of `nodeCount` nodes. A step across a cell is unpacked
-    /// afterwards by a search inside each leaf it crosses, and on a large graph that search is most of a
-    /// long route's time: leaves of 256 nodes made routes on the 20-town bench network (57 k nodes) 1.5×
-    /// and tables 2× faster than leaves of 512, for an overlay of 21 % of the graph section instead of 12 %
-    /// (128 was no faster again and needs 42 %). A smaller graph's routes cross few leaves: on
+    /// Nodes per leaf cell, about, for a graph of `nodeCount` nodes. Before the overlay stored its paths,
+    /// a step across a cell was unpacked by a search inside each leaf it crossed, and leaves of 256 nodes
+    /// made routes on the 20-town bench network (57 k nodes) 1.5× and tables 2× faster than leaves of 512,
+    /// for an overlay of 21 % of the graph section instead of 12 %. With stored paths (34 % at 256), 128
+    /// was about 6 % faster still but needs 65 %, over the half of the graph an overlay may take. A smaller graph's routes cross few leaves: on
     /// Liechtenstein (6 k nodes) 256 was no faster than 512 and grew the overlay from 53 % to 76 % of the
     /// graph, so graphs under 8 192 nodes keep 512 (whose larger leaves hold a village or a town's
     /// centre whole). OSRM's MLD: 128 edge-based nodes, about 64 junctions, in its smallest cells.

@@ -16,13 +16,13 @@ import GeoTestSupport
 @Suite struct ComposedOverlayTests {
     /// `input` cut at `longitude` into two regions that overlap by `overlap` degrees, each with its overlay.
     static func regions(_ input: String, name: String, at longitude: Double, overlap: Double,
-                        leafSize: Int) throws -> [RoadGraph] {
+                        leafSize: Int, paths: Bool? = true) throws -> [RoadGraph] {
         let dir = TestData.tempPath("composed-\(name)")
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let (w, e) = try RegionSplitter.split(input, atLongitude: longitude, completeWays: true, overlap: overlap, into: dir)
         return try [w, e].map { path in
             let g = try TestData.graph(of: path)
-            return g.withOverlay(try #require(OverlayBuilder.section(for: g, leafSize: leafSize)))
+            return g.withOverlay(try #require(OverlayBuilder.section(for: g, leafSize: leafSize, paths: paths)))
         }
     }
 

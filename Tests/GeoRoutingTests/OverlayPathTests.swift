@@ -57,7 +57,7 @@ struct OverlayPathTests {
 
     @Test func everyWeightHasItsPath() throws {
         let graph = try TestData.graph(of: TestData.sample("town.osm"))
-        let overlaid = graph.withOverlay(try #require(OverlayBuilder.section(for: graph, leafSize: 2)))
+        let overlaid = graph.withOverlay(try #require(OverlayBuilder.section(for: graph, leafSize: 2, paths: true)))
         let counts = try Self.checkPaths(overlaid)
         #expect(counts.count >= 2 && counts.allSatisfy { $0.weights > 100 }, "\(counts)")
         // Only a leaf where a via-way restriction begins keeps its paths unsaid.
@@ -95,7 +95,7 @@ struct OverlayPathTests {
 
     @Test func aComposedOverlayKeepsTheCopiedCellsPaths() throws {
         let regions = try ComposedOverlayTests.regions(TestData.sample("town.osm"), name: "town-paths", at: 6.8,
-                                                       overlap: 0.002, leafSize: 2)
+                                                       overlap: 0.002, leafSize: 2, paths: true)
         let joined = OverlayComposer.merged(regions)
         let counts = try Self.checkPaths(joined)
         #expect(counts.count >= 2 && counts[0].weights > 200, "\(counts)")
@@ -115,7 +115,7 @@ struct OverlayPathTests {
 
     @Test func aVersion2OverlayStillRoutes() throws {
         let graph = try TestData.graph(of: TestData.sample("town.osm"))
-        let bytes = try #require(OverlayBuilder.section(for: graph, leafSize: 4))
+        let bytes = try #require(OverlayBuilder.section(for: graph, leafSize: 4, paths: true))
         let old = graph.withOverlay(try Self.version2(bytes, graph: graph))
         let o = try #require(old.overlay)
         #expect(o.pathBlock(.car) == nil)
@@ -123,9 +123,37 @@ struct OverlayPathTests {
         #expect(routes > 100 && crossed > 60)
     }
 
+    /// Paths are stored where the overlay with them stays within half the graph's bytes, else left out
+    /// (version 2); asked for, they are stored whatever the size.
+    /// The overlay's version (its first u32).
+    private static func version(_ bytes: [UInt8]) -> UInt32 {
+        bytes.prefix(4).enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+    }
+
+    /// The sample town's cells are tiny beside its graph: with paths its overlay is more than half the
+    /// graph's bytes, so they are left out (version 2) unless asked for.
+    @Test func pathsOverHalfTheGraphAreLeftOut() throws {
+        let graph = try TestData.graph(of: TestData.sample("town.osm"))
+        for leafSize in [2, 4, 8] {
+            let chosen = try #require(OverlayBuilder.section(for: graph, leafSize: leafSize))
+            let forced = try #require(OverlayBuilder.section(for: graph, leafSize: leafSize, paths: true))
+            #expect(forced.count > graph.view.count / 2)
+            #expect(Self.version(chosen) == 2 && Self.version(forced) == 3 && chosen.count < forced.count)
+            #expect(try #require(graph.withOverlay(chosen).overlay).pathBlock(.car) == nil)
+        }
+    }
+
+    /// Andorra's overlay with its paths is well within half its graph: they are kept.
+    @Test(.sharedData("andorra.osm.pbf")) func pathsWithinHalfTheGraphAreKept() throws {
+        let graph = try TestData.graph(of: try #require(TestData.shared("andorra.osm.pbf")))
+        let chosen = try #require(OverlayBuilder.section(for: graph))
+        #expect(Self.version(chosen) == 3 && chosen.count <= graph.view.count / 2)
+        #expect(try #require(graph.withOverlay(chosen).overlay).pathBlock(.car) != nil)
+    }
+
     @Test func damagedPathsNeverBreakARoute() throws {
         let graph = try TestData.graph(of: TestData.sample("town.osm"))
-        var bytes = try #require(OverlayBuilder.section(for: graph, leafSize: 4))
+        var bytes = try #require(OverlayBuilder.section(for: graph, leafSize: 4, paths: true))
         let o = try #require(graph.withOverlay(bytes).overlay)
         // Every nibble of every mode's paths at random (the starts stay well-formed).
         var rng = SplitMix64(seed: 99)

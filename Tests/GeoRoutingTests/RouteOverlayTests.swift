@@ -15,7 +15,7 @@ import GeoTestSupport
 struct RouteOverlayTests {
     /// Compares the overlay's answers with the plain search's for `pairs` random pairs of points.
     private func compare(_ plainGraph: RoadGraph, leafSize: Int, pairs: Int, seed: UInt64) throws -> (routes: Int, crossed: Int) {
-        let bytes = try #require(OverlayBuilder.section(for: plainGraph, leafSize: leafSize))
+        let bytes = try #require(OverlayBuilder.section(for: plainGraph, leafSize: leafSize, paths: true))
         return try Self.compare(overlaid: plainGraph.withOverlay(bytes), pairs: pairs, seed: seed)
     }
 
