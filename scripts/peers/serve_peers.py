@@ -167,37 +167,39 @@ def package_dir(py, module):
 class OSRMPeer:
     name = "osrm"
 
-    def __init__(self, py, cache, osm, threads):
-        self.osm, self.threads = Path(osm).resolve(), threads
+    def __init__(self, py, cache, osm, threads, profile="car", contract=True):
+        """`profile`: car, bicycle or foot (OSRM's Lua profiles); `contract`: also prepare CH."""
+        self.osm, self.threads, self.profile, self.contract = Path(osm).resolve(), threads, profile, contract
         pkg = package_dir(py, "osrm")
         self.bin, self.profiles = pkg / "bin", pkg / "share" / "profiles"
         for tool in ("osrm-extract", "osrm-partition", "osrm-customize", "osrm-contract", "osrm-routed"):
             if not (self.bin / tool).exists():
                 raise PeerUnavailable(f"osrm-bindings {OSRM_VERSION} ships no {tool} in {self.bin}")
-        if not (self.profiles / "car.lua").exists():
-            raise PeerUnavailable(f"osrm-bindings {OSRM_VERSION} ships no car.lua in {self.profiles}")
+        if not (self.profiles / f"{profile}.lua").exists():
+            raise PeerUnavailable(f"osrm-bindings {OSRM_VERSION} ships no {profile}.lua in {self.profiles}")
         key, _ = file_key(osm)
-        self.dir = cache / "osrm" / key / "car"
+        self.dir = cache / "osrm" / key / profile
         self.base = self.dir / "map.osrm"
         self.algorithm = os.environ.get("BENCH_OSRM_ALGORITHM", "mld").lower()
         if self.algorithm not in ("mld", "ch"):
             raise PeerUnavailable(f"BENCH_OSRM_ALGORITHM must be mld or ch, not {self.algorithm}")
-        self.version = f"osrm-backend (osrm-bindings {OSRM_VERSION}), car profile, {self.algorithm.upper()}"
+        self.version = f"osrm-backend (osrm-bindings {OSRM_VERSION}), {profile} profile, {self.algorithm.upper()}"
         self.prep = None
 
     def prepare(self):
         stamp = self.dir / "prep.json"
-        if stamp.exists() and "contract_seconds" in json.loads(stamp.read_text()):
+        if stamp.exists() and ("contract_seconds" in json.loads(stamp.read_text()) or not self.contract):
             self.prep = dict(json.loads(stamp.read_text()), cached=True)
             return
         shutil.rmtree(self.dir, ignore_errors=True)
         self.dir.mkdir(parents=True)
         logfile = self.dir / "prep.log"
         times = {}
-        steps = [("extract", ["osrm-extract", "-p", self.profiles / "car.lua", "-t", self.threads, "-o", self.base, self.osm]),
+        steps = [("extract", ["osrm-extract", "-p", self.profiles / f"{self.profile}.lua", "-t", self.threads, "-o", self.base, self.osm]),
                  ("partition", ["osrm-partition", "-t", self.threads, self.base]),
-                 ("customize", ["osrm-customize", "-t", self.threads, self.base]),
-                 ("contract", ["osrm-contract", "-t", self.threads, self.base])]
+                 ("customize", ["osrm-customize", "-t", self.threads, self.base])]
+        if self.contract:
+            steps.append(("contract", ["osrm-contract", "-t", self.threads, self.base]))
         for step, cmd in steps:
             t0 = time.perf_counter()
             if run_logged([self.bin / cmd[0]] + cmd[1:], logfile) != 0:
