@@ -69,7 +69,7 @@ enum NominatimDetails {
         }
     }
 
-    /// Nominatim's answer to a format its details endpoint does not write.
+    /// Nominatim's answer to a format its details, polygons and deletable endpoints do not write.
     static func onlyJSON() -> HTTPResponse {
         .text("ERROR 400: Parameter 'format' must be one of: json", status: 400)
     }
@@ -172,5 +172,19 @@ enum NominatimDetails {
         guard (2...12).contains(language.count), language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }),
               !title.isEmpty, !title.contains("/") else { return nil }
         return language.lowercased() + ":" + title.replacingOccurrences(of: " ", with: "_")
+    }
+
+    /// GET /polygons and /deletable: Nominatim lists there the boundaries an update broke or would
+    /// delete, kept for a while in its database. An index built offline keeps none: always an empty
+    /// list, after the parameters are read as Nominatim reads them (`days` is a number).
+    static func maintenance(_ request: HTTPRequest, polygons: Bool) -> HTTPResponse {
+        let p = Parameters(request)
+        if let format = p.string("format"), format != "json" { return onlyJSON() }
+        do throws(APIError) {
+            if polygons { _ = try NominatimDetailsParameters.integer(p, "days") }
+            return try NominatimFormats.jsonp(.json(.array([])), callback: NominatimAPI.callback(p))
+        } catch {
+            return ServiceErrors.nominatim(error)
+        }
     }
 }

@@ -1,11 +1,11 @@
 // Which endpoint answers a request, as one function from HTTPRequest to
 // HTTPResponse that tests call without a socket. Paths are those of the APIs
 // the clients already speak: Photon's /api, /structured and /reverse, Nominatim's
-// /search, /reverse?format=…, /lookup, /details and /status (also with .php, as
-// older clients write them; /status is Photon's JSON when a bare request asks
-// for JSON), OSRM's /{service}/v1/…, and ours. /reverse tells the dialects apart
-// by their parameters: `format` or another that only Nominatim's reverse takes
-// (zoom, addressdetails, json_callback…: NominatimAPI.reverseParameters) makes
+// /search, /reverse?format=…, /lookup, /details, /polygons, /deletable and
+// /status (also with .php, as older clients write them; /status is Photon's
+// JSON when a bare request asks for JSON), OSRM's /{service}/v1/…, and ours.
+// /reverse tells the dialects apart by their parameters: `format` or another
+// that only Nominatim's reverse takes (zoom, addressdetails, json_callback…: NominatimAPI.reverseParameters) makes
 // it Nominatim's; bare lat/lon, or Photon's own (lang, limit, radius), Photon's. Every answer is JSON (or the format asked for), 404 for an
 // unknown path, 405 for a method the path does not take; CORS headers when
 // the service is given an origin (geoserve gives `*` unless told otherwise).
@@ -61,7 +61,7 @@ public final class Service: Sendable {
         case photonSearch = "photon_search", photonReverse = "photon_reverse", photonStructured = "photon_structured"
         case photonStatus = "photon_status"
         case nominatimSearch = "nominatim_search", nominatimReverse = "nominatim_reverse", nominatimLookup = "nominatim_lookup", status
-        case nominatimDetails = "nominatim_details"
+        case nominatimDetails = "nominatim_details", nominatimPolygons = "nominatim_polygons", nominatimDeletable = "nominatim_deletable"
         case isochrone
         case osrmRoute = "osrm_route", osrmMatch = "osrm_match", osrmNearest = "osrm_nearest", osrmOther = "osrm_other"
         case suggest, match, features, healthz, metrics, index, endpoints, config, asset, unknown
@@ -71,7 +71,7 @@ public final class Service: Sendable {
         /// and the endpoint list are not; /healthz reports a changed file itself).
         var readsIndexes: Bool {
             switch self {
-            case .healthz, .metrics, .index, .endpoints, .asset, .webSocket, .unknown: false
+            case .healthz, .metrics, .index, .endpoints, .asset, .webSocket, .unknown, .nominatimPolygons, .nominatimDeletable: false
             default: true
             }
         }
@@ -86,6 +86,8 @@ public final class Service: Sendable {
         case "/status", "/status.php": return PhotonAPI.isPhotonStatus(request) ? .photonStatus : .status
         case "/lookup", "/lookup.php": return .nominatimLookup
         case "/details", "/details/", "/details.php": return .nominatimDetails
+        case "/polygons", "/polygons.php": return .nominatimPolygons
+        case "/deletable", "/deletable.php": return .nominatimDeletable
         case "/suggest": return .suggest
         case "/match": return .match
         case "/features": return .features
@@ -185,6 +187,7 @@ public final class Service: Sendable {
         case .nominatimReverse: return NominatimAPI.reverse(request, state)
         case .nominatimLookup: return NominatimAPI.lookup(request, state)
         case .nominatimDetails: return NominatimDetails.details(request, state)
+        case .nominatimPolygons, .nominatimDeletable: return NominatimDetails.maintenance(request, polygons: endpoint == .nominatimPolygons)
         case .status: return NominatimAPI.status(request, state)
         case .osrmRoute, .osrmMatch, .osrmNearest, .osrmOther: return OSRMAPI.handle(request, state, limits: osrmLimits)
         case .suggest: return GeoAPI.suggest(request, state)
@@ -267,7 +270,7 @@ public final class Service: Sendable {
             "GET /reverse?lat=…&lon=…  (Photon reverse)", "GET /status with Accept: application/json  (Photon status)",
             "GET /search?q=…&format=jsonv2  (Nominatim search)", "GET /reverse?lat=…&lon=…&format=jsonv2  (Nominatim reverse)",
             "GET /lookup?osm_ids=N1,W2,R3  (Nominatim lookup)", "GET /details?osmtype=W&osmid=2  (Nominatim details)",
-            "GET /status  (Nominatim status)", "GET /route/v1/{profile}/{lon,lat;lon,lat}  (OSRM route)",
+            "GET /polygons, GET /deletable  (Nominatim's maintenance lists: always empty)", "GET /status  (Nominatim status)", "GET /route/v1/{profile}/{lon,lat;lon,lat}  (OSRM route)",
             "GET /match/v1/{profile}/{lon,lat;…}  (OSRM match)", "GET /nearest/v1/{profile}/{lon,lat}  (OSRM nearest)",
             "GET /table/v1/{profile}/{lon,lat;…}  (OSRM table)", "GET /trip/v1/{profile}/{lon,lat;…}  (OSRM trip)",
             "GET /suggest?q=…  (geoquery JSON)", "POST /match  (a GPX, GeoJSON or CSV track)",
