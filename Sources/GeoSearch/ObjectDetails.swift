@@ -3,9 +3,9 @@
 // objects whose address names it (Nominatim's `hierarchy`: the POIs and
 // addresses of a street or a place) and the words it is found by. The index
 // keeps the place hierarchy as names, not links (PlaceChain), so a part is
-// found again by name: the landmark of that name whose extent holds the object
-// or, for a place node, that reaches it (PlaceReach), nearest first; a name no
-// landmark carries (a boundary drawn as a way) stays a name.
+// found again by name: the most specific area of that name whose extent holds
+// the object, else the nearest place node of that name that reaches it
+// (PlaceReach); a name no landmark carries stays a name.
 import GeoBase
 import GeoFormat
 import GeoModel
