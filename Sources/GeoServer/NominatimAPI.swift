@@ -249,8 +249,17 @@ enum NominatimAPI {
 
     static func fixed(_ v: Double) -> JSONValue { .string(fixedText(v)) }
 
-    /// Nominatim's place_id stands for its database row; ours is the index and the landmark.
-    static func placeID(_ r: SearchResult) -> Int64 { Int64(r.source) << 40 | Int64(max(0, r.landmarkID)) }
+    /// Nominatim's place_id stands for its database row; ours is the index (above bit 40) and the
+    /// landmark plus one, so no landmark's id is 0 (which Nominatim reads as no id); 0 below bit 40
+    /// is what is no landmark (a street found on the road graph alone).
+    static func placeID(_ r: SearchResult) -> Int64 { Int64(r.source) << 40 | Int64(max(0, r.landmarkID + 1)) }
+
+    /// The index and landmark a place_id stands for, nil for none (`placeID`'s inverse).
+    static func landmark(placeID id: Int64) -> (source: Int, landmark: Int)? {
+        let low = id & (1 << 40 - 1)
+        guard id > 0, low > 0 else { return nil }
+        return (Int(id >> 40), Int(low - 1))
+    }
 
     /// "N123", "w45", "R6" as Nominatim reads an OSM id in /lookup and `exclude_place_ids`: a type letter and
     /// digits only (no sign), nil for anything else.

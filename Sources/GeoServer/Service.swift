@@ -1,11 +1,11 @@
 // Which endpoint answers a request, as one function from HTTPRequest to
 // HTTPResponse that tests call without a socket. Paths are those of the APIs
 // the clients already speak: Photon's /api, /structured and /reverse, Nominatim's
-// /search, /reverse?format=…, /lookup and /status (also with .php, as older clients
-// write them; /status is Photon's JSON when a bare request asks for JSON), OSRM's
-// /{service}/v1/…, and ours. /reverse tells the dialects apart
-// by their parameters: `format` or another that only Nominatim's reverse takes
-// (zoom, addressdetails, json_callback…: NominatimAPI.reverseParameters) makes
+// /search, /reverse?format=…, /lookup, /details, /polygons, /deletable and
+// /status (also with .php, as older clients write them; /status is Photon's
+// JSON when a bare request asks for JSON), OSRM's /{service}/v1/…, and ours.
+// /reverse tells the dialects apart by their parameters: `format` or another
+// that only Nominatim's reverse takes (zoom, addressdetails, json_callback…: NominatimAPI.reverseParameters) makes
 // it Nominatim's; bare lat/lon, or Photon's own (lang, limit, radius), Photon's. Every answer is JSON (or the format asked for), 404 for an
 // unknown path, 405 for a method the path does not take; CORS headers when
 // the service is given an origin (geoserve gives `*` unless told otherwise).
@@ -61,6 +61,7 @@ public final class Service: Sendable {
         case photonSearch = "photon_search", photonReverse = "photon_reverse", photonStructured = "photon_structured"
         case photonStatus = "photon_status"
         case nominatimSearch = "nominatim_search", nominatimReverse = "nominatim_reverse", nominatimLookup = "nominatim_lookup", status
+        case nominatimDetails = "nominatim_details", nominatimPolygons = "nominatim_polygons", nominatimDeletable = "nominatim_deletable"
         case isochrone
         case osrmRoute = "osrm_route", osrmMatch = "osrm_match", osrmNearest = "osrm_nearest", osrmOther = "osrm_other"
         case suggest, match, features, healthz, metrics, index, endpoints, config, asset, unknown
@@ -70,7 +71,7 @@ public final class Service: Sendable {
         /// and the endpoint list are not; /healthz reports a changed file itself).
         var readsIndexes: Bool {
             switch self {
-            case .healthz, .metrics, .index, .endpoints, .asset, .webSocket, .unknown: false
+            case .healthz, .metrics, .index, .endpoints, .asset, .webSocket, .unknown, .nominatimPolygons, .nominatimDeletable: false
             default: true
             }
         }
@@ -84,6 +85,9 @@ public final class Service: Sendable {
         case "/search", "/search/", "/search.php": return .nominatimSearch
         case "/status", "/status.php": return PhotonAPI.isPhotonStatus(request) ? .photonStatus : .status
         case "/lookup", "/lookup.php": return .nominatimLookup
+        case "/details", "/details/", "/details.php": return .nominatimDetails
+        case "/polygons", "/polygons.php": return .nominatimPolygons
+        case "/deletable", "/deletable.php": return .nominatimDeletable
         case "/suggest": return .suggest
         case "/match": return .match
         case "/features": return .features
@@ -143,7 +147,7 @@ public final class Service: Sendable {
         var r: HTTPResponse
         switch endpoint {
         case .photonSearch, .photonReverse, .photonStructured, .photonStatus: r = ServiceErrors.photon(e)
-        case .nominatimSearch, .nominatimReverse, .nominatimLookup, .status: r = ServiceErrors.nominatim(e)
+        case .nominatimSearch, .nominatimReverse, .nominatimLookup, .nominatimDetails, .status: r = ServiceErrors.nominatim(e)
         case .osrmRoute, .osrmMatch, .osrmNearest, .osrmOther: r = ServiceErrors.osrm(e)
         case .isochrone: r = ValhallaIsochrone.response(.init(code: 203, message: e.message, status: 503))
         default: r = ServiceErrors.ours(503, e.message)
@@ -182,6 +186,8 @@ public final class Service: Sendable {
         case .nominatimSearch: return NominatimAPI.search(request, state)
         case .nominatimReverse: return NominatimAPI.reverse(request, state)
         case .nominatimLookup: return NominatimAPI.lookup(request, state)
+        case .nominatimDetails: return NominatimDetails.details(request, state)
+        case .nominatimPolygons, .nominatimDeletable: return NominatimDetails.maintenance(request, polygons: endpoint == .nominatimPolygons)
         case .status: return NominatimAPI.status(request, state)
         case .osrmRoute, .osrmMatch, .osrmNearest, .osrmOther: return OSRMAPI.handle(request, state, limits: osrmLimits)
         case .suggest: return GeoAPI.suggest(request, state)
@@ -263,7 +269,8 @@ public final class Service: Sendable {
             "GET /api?q=…  (Photon search)", "GET /structured?street=…&city=…  (Photon structured search)",
             "GET /reverse?lat=…&lon=…  (Photon reverse)", "GET /status with Accept: application/json  (Photon status)",
             "GET /search?q=…&format=jsonv2  (Nominatim search)", "GET /reverse?lat=…&lon=…&format=jsonv2  (Nominatim reverse)",
-            "GET /lookup?osm_ids=N1,W2,R3  (Nominatim lookup)", "GET /status  (Nominatim status)", "GET /route/v1/{profile}/{lon,lat;lon,lat}  (OSRM route)",
+            "GET /lookup?osm_ids=N1,W2,R3  (Nominatim lookup)", "GET /details?osmtype=W&osmid=2  (Nominatim details)",
+            "GET /polygons, GET /deletable  (Nominatim's maintenance lists: always empty)", "GET /status  (Nominatim status)", "GET /route/v1/{profile}/{lon,lat;lon,lat}  (OSRM route)",
             "GET /match/v1/{profile}/{lon,lat;…}  (OSRM match)", "GET /nearest/v1/{profile}/{lon,lat}  (OSRM nearest)",
             "GET /table/v1/{profile}/{lon,lat;…}  (OSRM table)", "GET /trip/v1/{profile}/{lon,lat;…}  (OSRM trip)",
             "GET /suggest?q=…  (geoquery JSON)", "POST /match  (a GPX, GeoJSON or CSV track)",
