@@ -113,16 +113,20 @@ enum OSRMAPI {
     }
 
     static func nearest(_ r: OSRMRequest, _ p: OSRMNearestParameters, _ networks: RegionNetworks) throws(APIError) -> JSONValue {
-        guard r.coordinates.count == 1 else { throw APIError("Only one input coordinate is supported", code: "InvalidOptions") }
-        let point = r.coordinates[0]
-        // No radius by default, as osrm-routed: the nearest road however far (the answer says how far).
-        let found = NearestRoads.find(point, in: networks.network(for: [point]), mode: r.mode, count: p.number, radius: .infinity,
-                                      rule: r.base.rules.first, ferries: r.base.snapsToAny, excluding: r.base.excluded)
-        guard !found.isEmpty else { throw APIError("Could not find a matching segments for coordinate", code: "NoSegment") }
         let hints = r.base.generateHints
-        return .object([("code", .string("Ok")), ("waypoints", .array(found.map { n in
-            .object([("nodes", .array([.int(n.nodes.0), .int(n.nodes.1)]))] + waypoint(input: point, snapped: n.location,
-                                                                                      name: n.name, hints: hints))
-        }))])
+        // Each coordinate's nearest roads; with several coordinates (OSRM 26) one list per coordinate.
+        var lists: [JSONValue] = []
+        for (i, point) in r.coordinates.enumerated() {
+            // No radius by default, as osrm-routed: the nearest road however far (the answer says how far).
+            let found = NearestRoads.find(point, in: networks.network(for: [point]), mode: r.mode, count: p.number, radius: .infinity,
+                                          rule: i < r.base.rules.count ? r.base.rules[i] : nil, ferries: r.base.snapsToAny,
+                                          excluding: r.base.excluded)
+            guard !found.isEmpty else { throw APIError("Could not find a matching segments for coordinate \(i)", code: "NoSegment") }
+            lists.append(.array(found.map { n in
+                .object([("nodes", .array([.int(n.nodes.0), .int(n.nodes.1)]))] + waypoint(input: point, snapped: n.location,
+                                                                                          name: n.name, hints: hints))
+            }))
+        }
+        return .object([("code", .string("Ok")), ("waypoints", lists.count == 1 ? lists[0] : .array(lists))])
     }
 }

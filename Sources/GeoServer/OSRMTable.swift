@@ -131,7 +131,8 @@ extension OSRMAPI {
             f.append(("sources", points(rows)))
             f.append(("destinations", points(columns)))
         }
-        if !estimated.isEmpty { f.append(("fallback_speed_cells", .array(estimated))) }
+        // Listed whenever a fallback speed was asked for, empty when every pair had a route (osrm-routed 26).
+        if p.fallbackSpeed != nil { f.append(("fallback_speed_cells", .array(estimated))) }
         return .object(f)
     }
 

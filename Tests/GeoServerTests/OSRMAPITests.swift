@@ -97,6 +97,21 @@ import GeoTracks
         #expect((w["distance"]?.doubleValue ?? 99) < 10)
     }
 
+    @Test func nearestOfSeveralCoordinatesListsEachOnesRoads() throws {
+        // osrm-routed 26: with two coordinates, `waypoints` holds one list per coordinate, `number` long.
+        let p = Served.townNodes[10043]!, q = Served.townNodes[10004]!
+        let one = try #require(Served.get("/nearest/v1/foot/\(p.lon + 0.0001),\(p.lat)?number=2").json)
+        let two = try #require(Served.get("/nearest/v1/foot/\(p.lon + 0.0001),\(p.lat);\(q.lon),\(q.lat)?number=2").json)
+        #expect(two["code"]?.stringValue == "Ok")
+        let lists = try #require(two["waypoints"]?.arrayValue)
+        #expect(lists.count == 2)
+        #expect(lists[0] == one["waypoints"], "the first coordinate's list is what it alone gets")
+        #expect(lists[1].arrayValue?.count == 2 && lists[1][0]?["nodes"]?.arrayValue?.count == 2)
+        #expect((lists[1][0]?["distance"]?.doubleValue ?? 99) < 1)
+        // Per-coordinate options count per coordinate: a list of the wrong length is still refused.
+        #expect(Served.get("/nearest/v1/foot/\(p.lon),\(p.lat);\(q.lon),\(q.lat)?radiuses=5").json?["code"]?.stringValue == "InvalidOptions")
+    }
+
     @Test func matchPlacesTheRide() throws {
         // Every fifth point of the drawn ride, as a client would send it.
         let track = try TrackReader.read(path: TestData.sample("town-ride.gpx")).points.map(\.coordinate)
@@ -161,7 +176,6 @@ import GeoTracks
             ("/route/v1/driving/polyline(%%%)", "InvalidUrl"),
             ("/route/v1/driving/\(p);\(p)?radiuses=5", "InvalidOptions"),
             ("/match/v1/driving/\(p);\(p)?timestamps=10;5", "InvalidValue"),
-            ("/nearest/v1/driving/\(p);\(p)", "InvalidOptions"),
             ("/route/v1/driving/\(p);\(p)?alternatives=bogus", "InvalidQuery"),
             ("/route/v1/driving/\(p);\(p)?alternatives=-1", "InvalidQuery"),
             ("/route/v1/driving/\(p);\(p)?alternatives=2.5", "InvalidQuery"),

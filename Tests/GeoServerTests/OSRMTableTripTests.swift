@@ -64,6 +64,10 @@ import GeoTestSupport
         let dist = try #require(estimated["distances"]?[0]?[1]?.doubleValue)
         #expect(abs(dist - metres) < 0.1)
         #expect(abs((estimated["durations"]?[0]?[1]?.doubleValue ?? 0) - metres / 10) < 0.1)
+        // Asked for but needed nowhere, the list is there and empty, as osrm-routed 26 writes it.
+        let reachable = "\(Served.lonLat(10004));\(Served.lonLat(10004))"
+        let none = try #require(Served.get("/table/v1/driving/\(reachable)?fallback_speed=10").json)
+        #expect(none["fallback_speed_cells"] == .array([]))
     }
 
     @Test func tableErrorsAreOSRMs() throws {
