@@ -1,7 +1,9 @@
 # geoindex — offline OpenStreetMap search and route matching.
 #   make demo   build the tools and run them on the bundled sample town
 #   make test   run the test suite (real extracts in ../shared/data are used when present)
-#   make test-browser   the map page in headless Chromium (Selenium), screenshots in docs/screenshots
+#   make test-browser   the map page in headless Chromium (Selenium), screenshots in docs/screenshots; then
+#                       routingpy's and geopy's clients against geoserve (scripts/test_clients.py)
+#   make compare-osrm   324 recorded OSRM requests, osrm-routed 26 beside geoserve (key sets, maneuvers, lines)
 #   make bench  measure import, search and matching beside xmlwf, SQLite FTS5, OSRM and Valhalla
 #   make build  release build of geoindex, geoquery, georoute, geoserve
 #   make fuzz           libFuzzer targets for every reader, FUZZ_SECONDS (60) each; non-zero on a finding
@@ -22,7 +24,7 @@ APT_PACKAGES := libexpat1-dev zlib1g-dev libbz2-dev libmicrohttpd-dev libjs-leaf
 BIN := .build/release
 DEMO := .build/demo
 
-.PHONY: all deps build demo test test-browser test-sanitize test-limits fuzz bench bench-build bench-search bench-match bench-scale bench-regions bench-routing \
+.PHONY: all deps build demo test test-browser compare-osrm test-sanitize test-limits fuzz bench bench-build bench-search bench-match bench-scale bench-regions bench-routing \
         bench-serve bench-serve-reload serve-bench-tools clean
 
 all: build
@@ -78,8 +80,9 @@ test-browser: build
 	  fi; \
 	fi
 	@[ -x $(BROWSER_VENV)/bin/python ] || python3 -m venv $(BROWSER_VENV)
-	@$(BROWSER_VENV)/bin/python -c 'import selenium' 2>/dev/null || $(BROWSER_VENV)/bin/pip install -q selenium
+	@$(BROWSER_VENV)/bin/python -c 'import selenium, routingpy, geopy' 2>/dev/null || $(BROWSER_VENV)/bin/pip install -q selenium routingpy geopy
 	$(BROWSER_VENV)/bin/python scripts/test_browser.py $(BIN)
+	$(BROWSER_VENV)/bin/python scripts/test_clients.py $(BIN)
 
 # Separate build directories, so a sanitizer run never invalidates the normal build.
 test-sanitize: deps
@@ -94,6 +97,9 @@ fuzz: deps
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} bash Fuzz/run.sh
 
 bench: bench-build bench-search bench-match bench-classes bench-routing
+
+compare-osrm: build
+	python3 scripts/compare_osrm_api.py --bin $(BIN) --out bench-out/osrm-api
 
 bench-routing: build
 	python3 scripts/bench_routing.py --bin $(BIN) --out bench-out/routing
