@@ -194,7 +194,7 @@ def requests_for(profile, url, pts, track, rnd):
         ("error version", f"/route/v2/{url}/{r(13, 14)}"),
         ("nearest number", f"/nearest/v1/{url}/{r(15)}?number=3"),
         ("nearest bearings", f"/nearest/v1/{url}/{r(16)}?bearings=0,90"),
-        ("error nearest two", f"/nearest/v1/{url}/{r(17, 18)}"),
+        ("nearest two coordinates", f"/nearest/v1/{url}/{r(17, 18)}"),
         ("table", f"/table/v1/{url}/{r(19, 20, 21, 22)}"),
         ("table sources destinations", f"/table/v1/{url}/{r(23, 24, 25, 26)}?sources=0;1&destinations=2;3&annotations=duration,distance"),
         ("table fallback", f"/table/v1/{url}/{r(27, 28, 29)}?annotations=distance&fallback_speed=10&fallback_coordinate=snapped"),
