@@ -127,9 +127,8 @@ enum GuidanceTurns {
             let devs = others.map { dev(j.roads[$0]) }
             // (Where the other side keeps the name, that side is the way on and this one a turn.)
             let otherKeeps = others.contains { $0 != j.outRoad && !inRoad.name.isEmpty && j.roads[$0].name == inRoad.name }
-            let sides = others.map { j.roads[$0].name }
-            let through = sides.count == 2 && sides[0] == sides[1] && !sides[0].isEmpty
-            if !otherKeeps && through && devs.contains(where: { $0 > 50 && $0 < 130 }) && devs.contains(where: { $0 < -50 && $0 > -130 }) {
+            // (OSRM's isEndOfRoad asks nothing of names: the cross road's two sides may be called differently.)
+            if !otherKeeps && devs.contains(where: { $0 > 50 && $0 < 130 }) && devs.contains(where: { $0 < -50 && $0 > -130 }) {
                 // (Where the name goes on round the corner, OSRM says continue.)
                 let same = !inRoad.name.isEmpty && inRoad.name == out.name
                 return GuidanceManeuver(type: same ? "continue" : "end of road", modifier: d > 0 ? "right" : "left")
