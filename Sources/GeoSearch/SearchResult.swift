@@ -43,6 +43,8 @@ public struct SearchResult: Sendable {
     public var unmatched: [String] = []
     /// The places the result lies in (suburb, city, county, state, country), as the index has them.
     public var places: PlaceChain?
+    /// What kinds of place its suburb and city are (PlaceKinds), when an answer labels them by kind.
+    public var addressKinds: AddressKinds?
     /// The region this result stands for when a reverse look-up asked for one (ReverseRegions).
     public var region: PlaceRegion?
     /// 0…1: how important the landmark is (type, population, fame), as the index stores it.

@@ -185,8 +185,13 @@ enum NominatimAPI {
 
     /// `namedetails=1`: each result with every name its landmark has.
     static func withNames(_ results: [SearchResult], _ p: Parameters, _ state: ServiceState) -> [SearchResult] {
-        guard flag(p, "namedetails", default: false) else { return results }
-        return results.map { var r = $0; r.addNames(from: state.indexes); return r }
+        let names = flag(p, "namedetails", default: false)
+        return results.map { r in
+            var r = r
+            if names { r.addNames(from: state.indexes) }
+            if state.placeKinds.indices.contains(r.source) { r.addressKinds = state.placeKinds[r.source].kinds(of: r) }
+            return r
+        }
     }
 
     static func status(_ request: HTTPRequest, _ state: ServiceState) -> HTTPResponse {
@@ -330,49 +335,6 @@ enum NominatimAPI {
         let b = box(r)
         f.append(("boundingbox", .array([fixed(b.minLat), fixed(b.maxLat), fixed(b.minLon), fixed(b.maxLon)])))
         return .object(f)
-    }
-
-    static func displayName(_ r: SearchResult) -> String {
-        var parts: [String] = []
-        if r.kind != .address { parts.append(r.name) }
-        if let n = r.houseNumber { parts.append(n) }
-        if let s = r.street, s != r.name { parts.append(s) }
-        let places = r.places
-        for part in [places?.suburb, places?.city ?? r.locality, places?.county, places?.state] {
-            if let part, part != r.name, !parts.contains(part) { parts.append(part) }
-        }
-        if let p = r.postcode { parts.append(p) }
-        if let c = places?.country, c != r.name { parts.append(c) }
-        return parts.joined(separator: ", ")
-    }
-
-    static func address(_ r: SearchResult) -> JSONValue {
-        var a: [(String, JSONValue)] = []
-        let (key, value) = (r.category.key, r.category.value)
-        if let region = r.region {
-            // A county, state or country answered as such: its own name under its type, then what it lies in.
-            a.append((region.rawValue, .string(r.name)))
-            if region == .county, let s = r.places?.state { a.append(("state", .string(s))) }
-            if region != .country, let c = r.places?.country { a.append(("country", .string(c))) }
-            if let c = r.places?.countryCode { a.append(("country_code", .string(c))) }
-            return .object(a)
-        }
-        if r.kind == .poi || r.kind == .transit || r.kind == .area { a.append((key, .string(r.name))) }
-        if let n = r.houseNumber { a.append(("house_number", .string(n))) }
-        if let s = r.street ?? (r.kind == .street ? r.name : nil) { a.append(("road", .string(s))) }
-        let places = r.places
-        if let s = places?.suburb { a.append(("suburb", .string(s))) }
-        if r.kind == .place {
-            a.append((value, .string(r.name)))
-        } else if let l = places?.city ?? r.locality {
-            a.append(("city", .string(l)))
-        }
-        if let c = places?.county { a.append(("county", .string(c))) }
-        if let s = places?.state { a.append(("state", .string(s))) }
-        if let p = r.postcode { a.append(("postcode", .string(p))) }
-        if let c = places?.country { a.append(("country", .string(c))) }
-        if let c = places?.countryCode { a.append(("country_code", .string(c))) }
-        return .object(a)
     }
 
     static func addressType(_ r: SearchResult) -> String {

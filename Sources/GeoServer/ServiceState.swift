@@ -21,6 +21,9 @@ public final class ServiceState: Sendable {
     public let lookup: ObjectLookup
     /// The regions' road networks; nil when no index has a road graph (built with --no-roads).
     public let networks: RegionNetworks?
+    /// Each index's place nodes by name, so Nominatim's answers label an address's suburb and city
+    /// by their kind (`town`, `village` …: PlaceKinds).
+    public let placeKinds: [PlaceKinds]
     /// The newest build time among the indexes.
     public let dataUpdated: Date
     public let loadedAt: Date
@@ -34,6 +37,7 @@ public final class ServiceState: Sendable {
         engine = SearchEngine(indexes: indexes)
         reverse = ReverseGeocoder(indexes: indexes)
         lookup = ObjectLookup(indexes: indexes)
+        placeKinds = indexes.map { PlaceKinds(index: $0) }
         let graphs = indexes.compactMap(\.roadGraph)
         networks = graphs.isEmpty ? nil : RegionNetworks(graphs: graphs)
         dataUpdated = Date(timeIntervalSince1970: TimeInterval(indexes.map(\.buildTime).max() ?? 0))

@@ -85,6 +85,21 @@ import GeoBase
         #expect(none.status == 200 && none.json == .object([("error", .string("Unable to geocode"))]))
     }
 
+    @Test func addressPartsAreKeyedByTheirKindOfPlace() throws {
+        // Rivebelle is a place=town, Les Prés a place=suburb: Nominatim says `town`, not `city`.
+        let address = try #require(Served.get("/reverse?lat=46.2003922&lon=6.7958723&format=jsonv2").json?["address"])
+        #expect(address["town"]?.stringValue == "Rivebelle" && address["city"] == nil)
+        #expect(address["suburb"]?.stringValue == "Les Prés")
+        // The same in every format that writes Nominatim's address, and the town itself says it once.
+        let xml = Served.get("/reverse?lat=46.2003922&lon=6.7958723&format=xml").text
+        #expect(xml.contains("<town>Rivebelle</town>") && !xml.contains("<city>"))
+        let town = try #require(Served.get("/search?q=Rivebelle&format=jsonv2&addressdetails=1&limit=1").json?[0])
+        #expect(town["type"]?.stringValue == "town")
+        guard case .object(let keys)? = town["address"] else { Issue.record("no address"); return }
+        #expect(Set(keys.map(\.0)).count == keys.count, "a key twice: \(keys.map(\.0))")
+        #expect(keys.filter { $0.0 == "town" }.count == 1)
+    }
+
     /// Nominatim's zooms: 18 is whatever named object is there (a POI too), 0–4 the country the point is in.
     @Test func reverseZoomsAnswerPOIsAndTheCountry() throws {
         // The town lies in no country: nothing at the coarsest zooms.
