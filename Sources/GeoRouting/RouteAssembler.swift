@@ -146,23 +146,20 @@ struct RouteAssembler {
             if geometryCache.count > 64 { geometryCache.removeAll(keepingCapacity: true) }
             geometryCache[c.edge] = line
         }
-        let pts = line.points(from: a, to: b)
-        // Running distance in haversine metres, scaled so the part adds exactly its edge metres.
-        var lengths: [Double] = []
-        var prev = coordinates[coordinates.count - 1]
-        var sum = 0.0
-        for p in pts {
-            let d = prev.distance(to: p)
-            lengths.append(d)
-            sum += d
-            prev = p
-        }
-        let scale = sum > 0 ? metres / sum : 0
-        for (p, d) in zip(pts, lengths) {
-            if d == 0 && p == coordinates[coordinates.count - 1] { continue }
+        // Running distance along the edge's own offsets (haversine metres scaled to the edge's length, worked
+        // out once per edge), so the part adds exactly its edge metres without measuring its points again.
+        var at = a, last = coordinates[coordinates.count - 1]
+        var distance = distances[distances.count - 1], time = times[times.count - 1]
+        line.forEachPoint(from: a, to: b) { p, offset in
+            let d = abs(offset - at)
+            at = offset
+            if d == 0 && p == last { return }
+            distance += d
+            time += d / speed
             coordinates.append(p)
-            distances.append(distances[distances.count - 1] + d * scale)
-            times.append(times[times.count - 1] + d * scale / speed)
+            distances.append(distance)
+            times.append(time)
+            last = p
         }
         pieces.append((c.edge, c.profile, metres, metres / speed, first, coordinates.count - 1, rules.isPushed(c.profile, forward: b >= a)))
         func node(at x: Double) -> Int? { x <= 0 ? c.from : x >= c.length ? c.to : nil }
@@ -210,16 +207,21 @@ struct EdgeGeometry {
     /// The vertices strictly between offsets `a` and `b`, in travel order, then the point at `b`.
     func points(from a: Double, to b: Double) -> [Coordinate] {
         var out: [Coordinate] = []
+        forEachPoint(from: a, to: b) { p, _ in out.append(p) }
+        return out
+    }
+
+    /// The same points with their offsets along the edge, handed to `body` one by one.
+    @inline(__always) func forEachPoint(from a: Double, to b: Double, _ body: (Coordinate, Double) -> Void) {
         if a <= b {
             var i = firstAbove(a)
-            while i < offsets.count && offsets[i] < b { out.append(points[i]); i += 1 }
+            while i < offsets.count && offsets[i] < b { body(points[i], offsets[i]); i += 1 }
         } else {
             let i = firstAbove(b)   // the first vertex past b; walk down to it from the last one before a
             var j = firstAbove(a) - 1
             while j >= i && offsets[j] >= a { j -= 1 }
-            while j >= i { out.append(points[j]); j -= 1 }
+            while j >= i { body(points[j], offsets[j]); j -= 1 }
         }
-        out.append(point(at: b))
-        return out
+        body(point(at: b), b)
     }
 }

@@ -47,6 +47,8 @@ struct TurnCosts {
     /// expanding a node allocates nothing.
     struct Exits {
         var list: [(DirectedEdge, RoadProfile)] = []
+        /// The edges of `list`, as read while filling it (a search reads their ends and lengths again).
+        var edges: [RoadEdge] = []
         var deadEnd = false
         var roads = 0
         /// The edge arrived by, and its heading at the node once a turn has needed it (one per node
@@ -68,14 +70,17 @@ struct TurnCosts {
     /// `exits(at:arrivedBy:)` into a list kept by the caller.
     @inline(__always) func fill(_ exits: inout Exits, at n: Int, arrivedBy arrived: DirectedEdge) {
         exits.list.removeAll(keepingCapacity: true)
+        exits.edges.removeAll(keepingCapacity: true)
         var others = 0, roads = 0
         graph.forEachAdjacent(n) { e, reversed in
             roads += 1
-            let profile = graph.profile(graph.edge(e).profile)
+            let edge = graph.edge(e)
+            let profile = graph.profile(edge.profile)
             guard rules.allows(profile, forward: !reversed) else { return }
             let out = DirectedEdge(e) << 1 | (reversed ? 1 : 0)
             if out != arrived ^ 1 { others += 1 }
             exits.list.append((out, profile))
+            exits.edges.append(edge)
         }
         exits.deadEnd = others == 0
         exits.roads = roads

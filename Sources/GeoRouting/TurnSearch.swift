@@ -104,13 +104,13 @@ struct TurnSearch {
             if let d = continuing { let e = graph.edge(Int(d >> 1)); endpointLeaves += [o.leaf(e.from), o.leaf(e.to)] }
             endpointLeaves = Array(Set(endpointLeaves))
         }
-        var targetsByEdge: [Int: [Int]] = [:]
-        // Targets exactly at a node are reached by arriving there, whatever edge comes in.
-        var targetsAtNode: [Int: [(target: Int, forward: Bool)]] = [:]
+        // The targets' edges, and the nodes of targets exactly at a node (reached by arriving there, whatever
+        // edge comes in): a handful, scanned in place (a dictionary's hashing per label cost more).
+        let targetEdges = targets.map(\.edge)
+        var targetsAtNode: [(node: Int, target: Int, forward: Bool)] = []
         for (j, t) in targets.enumerated() {
-            targetsByEdge[t.edge, default: []].append(j)
-            if t.offset <= 0 { targetsAtNode[t.from, default: []].append((j, true)) }
-            else if t.offset >= t.length { targetsAtNode[t.to, default: []].append((j, false)) }
+            if t.offset <= 0 { targetsAtNode.append((t.from, j, true)) }
+            else if t.offset >= t.length { targetsAtNode.append((t.to, j, false)) }
         }
 
         while let (state, label, key) = space.popMin() {
@@ -127,9 +127,9 @@ struct TurnSearch {
                     continue
                 }
             }
-            for (j, forward) in targetsAtNode[n] ?? [] where label.cost < best {
+            for t in targetsAtNode where t.node == n && label.cost < best {
                 best = label.cost
-                bestEnd = (Int32(state), j, forward)
+                bestEnd = (Int32(state), t.target, t.forward)
                 bestDirect = nil
             }
             // A barrier stops the mode: a route may end at it, or start there (a source exactly at the node).
@@ -154,16 +154,14 @@ struct TurnSearch {
                 let e = Int(out >> 1)
                 let base = label.cost + turn
                 // A target on this edge: end part-way along it.
-                if let js = targetsByEdge[e] {
-                    for j in js {
-                        let t = targets[j]
-                        guard alongWay ? (t.forward || t.offset <= 0) : (t.backward || t.offset >= t.length) else { continue }
-                        let part = alongWay ? t.offset : max(0, t.length - t.offset)
-                        let total = base + rules.cost(metres: part, profile, forward: alongWay)
-                        if total < best { best = total; bestEnd = (Int32(state), j, alongWay); bestDirect = nil }
-                    }
+                for j in targetEdges.indices where targetEdges[j] == e {
+                    let t = targets[j]
+                    guard alongWay ? (t.forward || t.offset <= 0) : (t.backward || t.offset >= t.length) else { continue }
+                    let part = alongWay ? t.offset : max(0, t.length - t.offset)
+                    let total = base + rules.cost(metres: part, profile, forward: alongWay)
+                    if total < best { best = total; bestEnd = (Int32(state), j, alongWay); bestDirect = nil }
                 }
-                let ed = graph.edge(e)
+                let ed = exits.edges[k]
                 let head = alongWay ? ed.to : ed.from
                 let c = base + rules.cost(metres: ed.length, profile, forward: alongWay)
                 guard c < best else { continue }
