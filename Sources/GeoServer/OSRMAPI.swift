@@ -109,6 +109,7 @@ enum OSRMAPI {
         router.waypointRules = r.base.rules
         router.snapsToFerries = r.base.snapsToAny
         router.excludedClasses = r.base.excluded
+        router.excludesToll = r.base.excludesToll
         return router
     }
 
@@ -117,7 +118,8 @@ enum OSRMAPI {
         let point = r.coordinates[0]
         // No radius by default, as osrm-routed: the nearest road however far (the answer says how far).
         let found = NearestRoads.find(point, in: networks.network(for: [point]), mode: r.mode, count: p.number, radius: .infinity,
-                                      rule: r.base.rules.first, ferries: r.base.snapsToAny, excluding: r.base.excluded)
+                                      rule: r.base.rules.first, ferries: r.base.snapsToAny, excluding: r.base.excluded,
+                                      excludingToll: r.base.excludesToll)
         guard !found.isEmpty else { throw APIError("Could not find a matching segments for coordinate", code: "NoSegment") }
         let hints = r.base.generateHints
         return .object([("code", .string("Ok")), ("waypoints", .array(found.map { n in

@@ -40,6 +40,8 @@ struct OSRMBaseParameters: Sendable {
     var approaches: [SnapApproach]?
     /// Road classes the routes may not use (`exclude`).
     var excluded: Set<RoadClass> = []
+    /// Whether toll roads are left out (`exclude=toll`).
+    var excludesToll = false
     /// `snapping=any`: points may snap to ferries too, which OSRM's profiles mark as no start point.
     var snapsToAny = false
     var generateHints = true
@@ -231,19 +233,20 @@ extension OSRMBaseParameters {
     }
 
     /// `exclude`: the classes OSRM's car profile makes excludable, one at a time as its `excludable` lists them
-    /// (`motorway`: motorways and their links; `ferry`); `toll` is NotImplemented (the graph keeps no toll
-    /// flag); any other name or combination, and any exclude by bicycle or on foot (whose OSRM profiles have
+    /// (`motorway`: motorways and their links; `ferry`; `toll`: the ways in the directions they are toll roads,
+    /// RoadFlags); any other name or combination, and any exclude by bicycle or on foot (whose OSRM profiles have
     /// none), is OSRM's InvalidValue.
-    static func excluded(_ o: OSRMOptions, mode: TravelMode) throws(APIError) -> Set<RoadClass> {
-        guard let v = o.values["exclude"], !v.isEmpty else { return [] }
+    static func excluded(_ o: OSRMOptions, mode: TravelMode) throws(APIError) -> (classes: Set<RoadClass>, toll: Bool) {
+        guard let v = o.values["exclude"], !v.isEmpty else { return ([], false) }
         let names = Set(v.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
-        if names == ["toll"] && mode == .car {
-            throw APIError("exclude=toll is not implemented by this server: its road graph keeps no toll flag", code: "NotImplemented")
-        }
-        guard mode == .car, names.count == 1, let name = names.first, name == "motorway" || name == "ferry" else {
+        guard mode == .car, names.count == 1, let name = names.first, ["motorway", "ferry", "toll"].contains(name) else {
             throw APIError("Exclude flag combination is not supported.", code: "InvalidValue")
         }
-        return name == "motorway" ? [.motorway, .motorwayLink] : [.ferry]
+        switch name {
+        case "motorway": return ([.motorway, .motorwayLink], false)
+        case "ferry": return ([.ferry], false)
+        default: return ([], true)
+        }
     }
 
     static func isHintCharacter(_ c: Character) -> Bool {
