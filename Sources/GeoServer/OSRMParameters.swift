@@ -64,14 +64,14 @@ struct OSRMAnnotations: OptionSet, Sendable {
     var rawValue: Int
     static let duration = OSRMAnnotations(rawValue: 1), distance = OSRMAnnotations(rawValue: 2), speed = OSRMAnnotations(rawValue: 4)
     static let weight = OSRMAnnotations(rawValue: 8), datasources = OSRMAnnotations(rawValue: 16), nodes = OSRMAnnotations(rawValue: 32)
-    /// What `annotations=true` gives here: every array but `nodes` (see `init`).
-    static let all: OSRMAnnotations = [.duration, .distance, .speed, .weight, .datasources]
+    /// What `annotations=true` gives: every array, `nodes` included (as osrm-routed).
+    static let all: OSRMAnnotations = [.duration, .distance, .speed, .weight, .datasources, .nodes]
     static let names: [(String, OSRMAnnotations)] = [("duration", .duration), ("distance", .distance), ("speed", .speed),
                                                       ("weight", .weight), ("datasources", .datasources), ("nodes", .nodes)]
 
     /// `true` (all), `false`/empty/absent (none), or a `,`-list of names (OSRM's grammar; anything else is
-    /// InvalidQuery). `nodes` asks for the OSM node id of every point of the line, which the road graph does
-    /// not keep (only its junctions' ids): refused as NotImplemented rather than answered with made-up ids.
+    /// InvalidQuery). `nodes` is the OSM node id of every point of the line (the road graph keeps its shape
+    /// points' ids: RouteSegment.osmNodes).
     init(_ value: String?) throws(APIError) {
         self = []
         guard let v = value, !v.isEmpty, v != "false" else { return }
@@ -82,10 +82,6 @@ struct OSRMAnnotations: OptionSet, Sendable {
                                + "weight, datasources, nodes, not '\(v.prefix(40))'", code: "InvalidQuery")
             }
             insert(a)
-        }
-        if contains(.nodes) {
-            throw APIError("annotations=nodes is not implemented by this server: its road graph keeps the OSM ids of junctions only, "
-                           + "not of every point of a road", code: "NotImplemented")
         }
     }
 
