@@ -135,7 +135,9 @@ public enum GeorouteCommand {
                 if index.sections[.graph] == nil {
                     throw InputError(file: path, message: "the index has no road graph (it was built with --no-roads); rebuild it without --no-roads")
                 }
-                throw InputError(file: path, message: "the road graph section is corrupt or of an unknown version; rebuild the index")
+                let s = index.sections[.graph]!
+                if let m = RoadGraph.versionMismatch(index.file.view.slice(s.offset, s.length)) { throw InputError(file: path, message: m) }
+                throw InputError(file: path, message: "the road graph section is corrupt; rebuild the index")
             }
             return (path, g)
         }

@@ -6,7 +6,7 @@
 
 public enum IndexFormat {
     public static let magic: [UInt8] = Array("GEOIDX\r\n".utf8)
-    public static let version: UInt32 = 7
+    public static let version: UInt32 = 8
     /// Bytes of one PLCS row: suburb, city, county, state, country, country code as u32 STRS offsets.
     public static let placeRowSize = 24
     public static let headerSize = 64

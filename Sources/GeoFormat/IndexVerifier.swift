@@ -174,7 +174,10 @@ public enum IndexVerifier {
     }
 
     static func checkGraph(_ index: LandmarkIndex) -> String? {
-        guard let g = index.roadGraph else { return "layout does not match its counts" }
+        guard let g = index.roadGraph else {
+            let s = index.sections[.graph]!
+            return RoadGraph.versionMismatch(index.file.view.slice(s.offset, s.length)) ?? "layout does not match its counts"
+        }
         let l = g.layout
         let v = g.view
         var prev: UInt32 = 0

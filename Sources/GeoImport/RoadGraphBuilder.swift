@@ -221,6 +221,7 @@ public final class RoadGraphBuilder: RoadNetworkSink {
                                                                shapeStart: UInt32(shapeStart)))
                     } else if from != nil {
                         parts.shapes.removeSubrange(shapeStart...)
+                        parts.shapeIDs.removeSubrange(shapeStart...)
                     } else if keepRun {
                         if !run.nodes.isEmpty { run.edges.append(nil) }
                         run.nodes.append(n)
@@ -230,9 +231,13 @@ public final class RoadGraphBuilder: RoadNetworkSink {
                     shapeStart = parts.shapes.count
                 } else if from != nil {
                     parts.shapes.append(c)
+                    parts.shapeIDs.append(r)
                 }
             }
-            if parts.shapes.count > shapeStart { parts.shapes.removeSubrange(shapeStart...) }
+            if parts.shapes.count > shapeStart {
+                parts.shapes.removeSubrange(shapeStart...)
+                parts.shapeIDs.removeSubrange(shapeStart...)
+            }
             if keepRun && !run.nodes.isEmpty { runs[wayIDs[wayNumber]] = run }
         }
         wayStream = nil

@@ -45,7 +45,8 @@ public enum AccessRules {
         guard !access.isEmpty else { return nil }
         return WayProfile(roadClass: roadClass, access: access, speeds: speeds, backwardSpeeds: backwardSpeeds,
                           restricted: restricted, pushed: pushed.intersection(.bicycle), name: name(tags),
-                          ref: ref(tags), pronunciation: tags["name:pronunciation"] ?? "", junction: RoadJunction(tags: tags))
+                          ref: ref(tags), pronunciation: tags["name:pronunciation"] ?? "", junction: RoadJunction(tags: tags),
+                          flags: RoadFlags(tags: tags))
     }
 
     /// The class a possibly routable way is stored with: its highway's, a ferry's (route=ferry, and

@@ -35,10 +35,12 @@ public struct RoadProfile: Sendable {
     public let pronunciationOffset: Int
     /// Part of a roundabout (`junction=roundabout|circular`).
     public let junction: RoadJunction
+    /// Tunnel, and toll per direction (OSRM's classes `tunnel` and `toll`).
+    public let flags: RoadFlags
 
     @inlinable init(roadClass: RoadClass, access: RoadAccess, speeds: (UInt8, UInt8, UInt8), backwardSpeeds: (UInt8, UInt8, UInt8),
                     restricted: TravelModes, pushed: RoadAccess, nameOffset: Int, refOffset: Int, pronunciationOffset: Int,
-                    junction: RoadJunction) {
+                    junction: RoadJunction, flags: RoadFlags) {
         self.roadClass = roadClass
         self.access = access
         self.speeds = speeds
@@ -49,7 +51,14 @@ public struct RoadProfile: Sendable {
         self.refOffset = refOffset
         self.pronunciationOffset = pronunciationOffset
         self.junction = junction
+        self.flags = flags
     }
+
+    /// Whether the way is a tunnel (`tunnel` set and not "no").
+    @inlinable public var tunnel: Bool { flags.contains(.tunnel) }
+
+    /// Whether the way is a toll road in that direction (`forward`: along the way).
+    @inlinable public func toll(forward: Bool) -> Bool { flags.toll(forward: forward) }
 
     @inlinable public func allows(_ mode: TravelMode, forward: Bool) -> Bool {
         access.allows(mode, forward: forward)
@@ -133,6 +142,16 @@ public struct RoadGraph: Sendable {
             .map { OverlayStore($0, owner: nil) }
     }
 
+    /// Why `init(view:)` refuses a section of another graph format version, naming both versions
+    /// (as the index's own version check does); nil when the version is this program's.
+    public static func versionMismatch(_ view: ByteView) -> String? {
+        guard view.count >= 4 else { return "the road graph section is too short for its header" }
+        let v = view.u32(0)
+        guard v != RoadGraphFormat.version else { return nil }
+        let relation = v > RoadGraphFormat.version ? "newer than" : "older than"
+        return "road graph format version \(v) is \(relation) the version this program reads (\(RoadGraphFormat.version)); rebuild the index with `geoindex build`"
+    }
+
     /// The same graph with the overlay in `bytes` (made in memory), or without one when they do not fit it.
     public func withOverlay(_ bytes: [UInt8]) -> RoadGraph {
         var g = self
@@ -204,7 +223,8 @@ public struct RoadGraph: Sendable {
                            restricted: TravelModes(rawValue: byte(b, 0) & 7), pushed: RoadAccess(byte: byte(b, 1)),
                            nameOffset: Int(UInt32(truncatingIfNeeded: b >> 32)), refOffset: Int(UInt32(truncatingIfNeeded: c)),
                            pronunciationOffset: Int(UInt32(truncatingIfNeeded: c >> 32)),
-                           junction: RoadJunction(rawValue: byte(b, 2)) ?? .none)
+                           junction: RoadJunction(rawValue: byte(b, 2)) ?? .none,
+                           flags: RoadFlags(rawValue: byte(b, 3) & RoadFlags.known))
     }
 
     @inlinable public func name(ofProfile p: RoadProfile) -> String { string(at: p.nameOffset) }
@@ -267,6 +287,21 @@ public struct RoadGraph: Sendable {
     public func osmID(ofNode n: Int) -> Int64 {
         guard n >= 0, n < layout.nodeCount else { return 0 }
         return view.i64(layout.osmIDs + n * 8)
+    }
+
+    /// The OSM node id of shape point `i` (0 when unknown or out of range).
+    @inlinable public func osmID(ofShapePoint i: Int) -> Int64 {
+        guard i >= 0, i < layout.shapeCount else { return 0 }
+        return view.i64(layout.shapeIDs + i * 8)
+    }
+
+    /// The OSM node ids of an edge's points in way order, end nodes included (parallel to `geometry(ofEdge:)`).
+    public func osmIDs(ofEdge e: Int) -> [Int64] {
+        let ed = edge(e)
+        var ids = [osmID(ofNode: ed.from)]
+        for i in shape(ofEdge: e) { ids.append(osmID(ofShapePoint: i)) }
+        ids.append(osmID(ofNode: ed.to))
+        return ids
     }
 
     /// How many ways the extract cut at this graph's nodes (see `stub(_:)`).

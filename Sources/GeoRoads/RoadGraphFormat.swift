@@ -16,13 +16,16 @@
 //                                         restricted modes u8 (TravelModes: access=destination,
 //                                         private…: entered only to reach a place on it), pushed u8
 //                                         (RoadAccess byte: directions a cyclist walks), junction u8
-//                                         (RoadJunction: 1 roundabout, 2 circular), pad u8,
+//                                         (RoadJunction: 1 roundabout, 2 circular), flags u8 (RoadFlags:
+//                                         bit 0 tunnel, bit 1 toll along the way, bit 2 toll against it),
 //                                         name, ref, name:pronunciation offsets u32 ×3
 //   shapes       shapeCount × (i32, i32) — points between an edge's end nodes, edge by edge
 //   gridStart    (rows·cols + 1) × u32  — uniform grid over edge segments, CSR
 //   gridEdges    gridEntryCount × u32
 //   names        varint-length UTF-8 strings, padded to 8
 //   osmIDs       nodeCount × i64        — each node's OSM id, so graphs of neighbouring regions join
+//   shapeIDs     shapeCount × i64       — each shape point's OSM node id, parallel to shapes (OSRM's
+//                                         `nodes` annotation names every point of a route)
 //   stubs        stubCount × 24         — node u32, profile u32, OSM id of the left-out neighbour i64,
 //                                         forward u8 (in the way's direction), pad ×7: where the
 //                                         extract cut a way (joined to the neighbour's region)
@@ -33,9 +36,10 @@
 //                                         by restriction: a sequence the modes may not drive in full
 // Version 2 added osmIDs and stubs; version 3 the node flags beyond barriers, per-direction
 // speeds, restricted and pushed directions, ref and pronunciation, and the turn restrictions;
-// version 4 the profile's junction byte (roundabouts, for turn-by-turn guidance).
+// version 4 the profile's junction byte (roundabouts, for turn-by-turn guidance); version 5 the profile's
+// flags byte (tunnel, toll per direction) in place of its padding, and the shape points' OSM ids.
 @usableFromInline package enum RoadGraphFormat {
-    @usableFromInline package static let version: UInt32 = 4
+    @usableFromInline package static let version: UInt32 = 5
     @usableFromInline package static let headerSize = 80
     @usableFromInline package static let edgeSize = 20
     @usableFromInline package static let profileSize = 24
@@ -65,7 +69,8 @@
         @inlinable package var gridEdges: Int { gridStart + (rows * cols + 1) * 4 }
         @inlinable package var names: Int { gridEdges + gridEntryCount * 4 }
         @inlinable package var osmIDs: Int { (names + namesLength + 7) & ~7 }
-        @inlinable package var stubs: Int { osmIDs + nodeCount * 8 }
+        @inlinable package var shapeIDs: Int { osmIDs + nodeCount * 8 }
+        @inlinable package var stubs: Int { shapeIDs + shapeCount * 8 }
         @inlinable package var restrictions: Int { stubs + stubCount * RoadGraphFormat.stubSize }
         @inlinable package var turnEdges: Int { restrictions + restrictionCount * RoadGraphFormat.restrictionSize }
         @inlinable package var total: Int { turnEdges + turnEdgeCount * 4 }

@@ -88,7 +88,8 @@ enum RoadGraphMerger {
             let wp = WayProfile(roadClass: rp.roadClass, access: rp.access, speeds: [rp.speeds.0, rp.speeds.1, rp.speeds.2],
                                 backwardSpeeds: [rp.backwardSpeeds.0, rp.backwardSpeeds.1, rp.backwardSpeeds.2],
                                 restricted: rp.restricted, pushed: rp.pushed, name: g.name(ofProfile: rp),
-                                ref: g.ref(ofProfile: rp), pronunciation: g.pronunciation(ofProfile: rp), junction: rp.junction)
+                                ref: g.ref(ofProfile: rp), pronunciation: g.pronunciation(ofProfile: rp), junction: rp.junction,
+                                flags: rp.flags)
             if let k = profileOf[wp] { return k }
             let k = UInt32(parts.profiles.count)
             parts.profiles.append(wp)
@@ -113,6 +114,7 @@ enum RoadGraphMerger {
                 parts.edges.append(RoadGraphParts.Edge(from: key.from, to: key.to, profile: key.profile, length: Float(edge.length),
                                                        shapeStart: UInt32(parts.shapes.count)))
                 parts.shapes.append(contentsOf: shape)
+                parts.shapeIDs.append(contentsOf: g.shape(ofEdge: e).map(g.osmID(ofShapePoint:)))
             }
             // Turn restrictions follow their edges (a restriction on a shared border edge is kept once).
             for r in g.turnRestrictions {

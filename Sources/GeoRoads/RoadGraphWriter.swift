@@ -48,6 +48,8 @@ package struct RoadGraphParts {
     package var osmIDs: [Int64] = []
     package var edges: [Edge] = []
     package var shapes: [FixedCoordinate] = []
+    /// Per shape point, its OSM node id (0 when unknown; empty: all unknown).
+    package var shapeIDs: [Int64] = []
     package var profiles: [WayProfile] = []
     package var stubs: [Stub] = []
     /// Nodes with traffic signals (empty, or one flag per node).
@@ -149,7 +151,7 @@ package enum RoadGraphWriter {
             w.u8(p.restricted.rawValue)
             w.u8(p.pushed.byte)
             w.u8(p.junction.rawValue)
-            w.u8(0)
+            w.u8(p.flags.rawValue)
             for n in [p.name, p.ref, p.pronunciation] { w.u32(UInt32(nameOffsets[n]!)) }
         }
         for s in g.shapes { w.i32(s.lat); w.i32(s.lon) }
@@ -158,6 +160,8 @@ package enum RoadGraphWriter {
         w.append(contentsOf: names.bytes)
         w.align(to: 8)
         for id in g.osmIDs { w.i64(id) }
+        precondition(g.shapeIDs.isEmpty || g.shapeIDs.count == g.shapes.count, "one OSM id per shape point")
+        for k in 0..<g.shapes.count { w.i64(k < g.shapeIDs.count ? g.shapeIDs[k] : 0) }
         for s in g.stubs {
             w.u32(s.node)
             w.u32(s.profile)

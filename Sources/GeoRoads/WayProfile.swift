@@ -22,10 +22,12 @@ public struct WayProfile: Hashable, Sendable {
     public var pronunciation: String
     /// `junction=roundabout` or `junction=circular` (turn-by-turn guidance counts a roundabout's exits).
     public var junction: RoadJunction
+    /// Tunnel and toll (per direction): OSRM's classes beyond motorway, ferry and restricted.
+    public var flags: RoadFlags
 
     public init(roadClass: RoadClass, access: RoadAccess, speeds: [UInt8], backwardSpeeds: [UInt8]? = nil,
                 restricted: TravelModes = [], pushed: RoadAccess = RoadAccess(), name: String, ref: String = "",
-                pronunciation: String = "", junction: RoadJunction = .none) {
+                pronunciation: String = "", junction: RoadJunction = .none, flags: RoadFlags = []) {
         self.roadClass = roadClass
         self.access = access
         self.speeds = speeds
@@ -36,6 +38,7 @@ public struct WayProfile: Hashable, Sendable {
         self.ref = ref
         self.pronunciation = pronunciation
         self.junction = junction
+        self.flags = flags
     }
 
     /// km/h of `mode` in one direction.
@@ -62,4 +65,34 @@ public enum RoadJunction: UInt8, Sendable, Hashable {
     }
 
     public var isRoundabout: Bool { self != .none }
+}
+
+/// What OSRM's WayHandlers.classes reads from a way besides its class and access: `tunnel` (both
+/// directions) and `toll` (per direction), one byte of the profile in the file (bit 0 tunnel, bit 1
+/// toll along the way, bit 2 toll against it). Guidance lists them as intersection classes and
+/// `exclude=toll` leaves the toll directions out.
+public struct RoadFlags: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let tunnel = RoadFlags(rawValue: 1)
+    public static let tollForward = RoadFlags(rawValue: 2)
+    public static let tollBackward = RoadFlags(rawValue: 4)
+    /// The bits a reader keeps (the others are reserved: a hostile byte cannot set what no writer does).
+    @usableFromInline static let known: UInt8 = 7
+
+    /// `tunnel` present and not "no"; `toll`, `toll:forward`, `toll:backward` = "yes" read as
+    /// Tags.get_forward_backward_by_key reads them (the plain key only where the car's oneway leaves
+    /// the direction open).
+    public init(tags: [String: String]) {
+        var f: RoadFlags = []
+        if let t = tags["tunnel"], t != "no" { f.insert(.tunnel) }
+        let toll = tags.forwardBackward(key: "toll", oneway: Oneway(carTags: tags))
+        if toll.forward == "yes" { f.insert(.tollForward) }
+        if toll.backward == "yes" { f.insert(.tollBackward) }
+        self = f
+    }
+
+    /// Whether the way is a toll road in the direction travelled (`forward`: along the way).
+    @inlinable public func toll(forward: Bool) -> Bool { contains(forward ? .tollForward : .tollBackward) }
 }

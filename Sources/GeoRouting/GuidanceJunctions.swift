@@ -24,6 +24,9 @@ public struct JunctionRoad: Sendable, Equatable {
     public var junction: RoadJunction
     /// The road is for local access only for the mode (OSRM's class `restricted`).
     public var restricted: Bool
+    /// OSRM's classes of the road in the direction leaving the junction, as the mode's profile lists them
+    /// (`GuidanceJunctions.classes`); filled for the road the route takes, empty for the others.
+    public var classes: [String] = []
 }
 
 /// How OSRM classifies a roundabout (roundabout_handler): it decides the maneuver's type.
@@ -79,13 +82,17 @@ enum GuidanceJunctions {
             guard let node = a.endNode, b.startNode == node, a.edge != b.edge || a.forward != b.forward else { continue }
             var roads: [JunctionRoad] = []
             var inRoad = -1, outRoad = -1
+            var outClasses: [String] = []
             let here = graph.coordinate(ofNode: node).coordinate
             graph.forEachAdjacent(node) { e, against in
                 let p = graph.profile(graph.edge(e).profile)
                 let leavesForward = !against
                 guard p.allows(mode, forward: true) || p.allows(mode, forward: false) else { return }
                 if e == a.edge && leavesForward != a.forward && inRoad < 0 { inRoad = roads.count }
-                else if e == b.edge && leavesForward == b.forward && outRoad < 0 { outRoad = roads.count }
+                else if e == b.edge && leavesForward == b.forward && outRoad < 0 {
+                    outRoad = roads.count
+                    outClasses = classes(p, forward: leavesForward, mode: mode)
+                }
                 roads.append(JunctionRoad(bearing: bearing(graph, edge: e, leavingForward: leavesForward, from: here),
                                           entry: p.allows(mode, forward: leavesForward),
                                           name: graph.name(ofProfile: p), ref: graph.ref(ofProfile: p), roadClass: p.roadClass,
@@ -94,6 +101,7 @@ enum GuidanceJunctions {
             guard inRoad >= 0, outRoad >= 0 else { continue }
             // OSRM offers the way back only at a dead end.
             roads[inRoad].entry = false
+            roads[outRoad].classes = outClasses
             let i = roads[inRoad], o = roads[outRoad]
             let changes = i.name != o.name || i.ref != o.ref || i.roadClass != o.roadClass || i.junction != o.junction
             guard roads.count > 2 || changes else { continue }
@@ -103,6 +111,27 @@ enum GuidanceJunctions {
                 j.roundabout = roundabout(graph, from: node, edge: b.edge, forward: b.forward, kind: o.junction, mode: mode)
             }
             out.append(j)
+        }
+        return out
+    }
+
+    /// OSRM's classes of a road travelled in one direction, in the order of the mode's profile's `classes`
+    /// (WayHandlers.classes sets them): car.lua's toll (that direction), motorway, ferry, restricted, tunnel;
+    /// bicycle.lua's ferry, tunnel; foot.lua lists none.
+    static func classes(_ p: RoadProfile, forward: Bool, mode: TravelMode) -> [String] {
+        var out: [String] = []
+        switch mode {
+        case .car:
+            if p.toll(forward: forward) { out.append("toll") }
+            if p.roadClass == .motorway || p.roadClass == .motorwayLink { out.append("motorway") }
+            if p.roadClass == .ferry { out.append("ferry") }
+            if p.restricted.contains(.car) { out.append("restricted") }
+            if p.tunnel { out.append("tunnel") }
+        case .bicycle:
+            if p.roadClass == .ferry { out.append("ferry") }
+            if p.tunnel { out.append("tunnel") }
+        case .foot:
+            break
         }
         return out
     }

@@ -19,7 +19,7 @@ public struct GuidanceIntersection: Sendable, Equatable {
     public var entry: [Bool]
     public var inIndex: Int?
     public var outIndex: Int?
-    /// OSRM's classes of the road taken: motorway, ferry, restricted.
+    /// OSRM's classes of the road taken, per the mode's profile (GuidanceJunctions.classes).
     public var classes: [String]
 }
 
@@ -59,7 +59,8 @@ public enum RouteGuidance {
                                   bearingAfter: b > a ? departAfter : 0, firstVertex: a, lastVertex: b, name: firstStreet.osrmName,
                                   ref: firstStreet.ref, rotaryName: nil, street: firstStreet,
                                   intersections: [GuidanceIntersection(location: c[a], bearings: [rounded(departAfter)], entry: [true],
-                                                                       inIndex: nil, outIndex: 0, classes: [])])
+                                                                       inIndex: nil, outIndex: 0,
+                                                                       classes: segment.classes(leaving: a))])
         if let s = start, b > a, let m = sideModifier(s, c[a], c[a + 1], first: true) { depart.maneuver.modifier = m }
         steps.append(depart)
 
@@ -206,13 +207,8 @@ public enum RouteGuidance {
 
     static func intersection(_ j: RouteJunction) -> GuidanceIntersection {
         let order = j.roads.indices.sorted { (rounded(j.roads[$0].bearing), $0) < (rounded(j.roads[$1].bearing), $1) }
-        let o = j.outgoing
-        var classes: [String] = []
-        if o.roadClass == .motorway || o.roadClass == .motorwayLink { classes.append("motorway") }
-        if o.roadClass == .ferry { classes.append("ferry") }
-        if o.restricted { classes.append("restricted") }
         return GuidanceIntersection(location: j.location, bearings: order.map { rounded(j.roads[$0].bearing) },
                                     entry: order.map { j.roads[$0].entry }, inIndex: order.firstIndex(of: j.inRoad),
-                                    outIndex: order.firstIndex(of: j.outRoad), classes: classes)
+                                    outIndex: order.firstIndex(of: j.outRoad), classes: j.outgoing.classes)
     }
 }

@@ -55,6 +55,29 @@ public struct RouteSegment: Sendable {
         set { junctionSource = JunctionSource { newValue } }
     }
     var junctionSource: JunctionSource?
+    /// Per vertex, the OSM id of the road's point at it or just behind it in the direction travelled from it,
+    /// and of the point at it or just ahead of it in the direction travelled to it (both the vertex's own id
+    /// where it is a point of the road; 0 when unknown). A leg names its ends' neighbours with them
+    /// (`osmNodes(from:to:)`).
+    public var nodesBehind: [Int64] = []
+    public var nodesAhead: [Int64] = []
+    /// The first vertex of each stretch along one edge and OSRM's classes of that road in the direction
+    /// travelled (GuidanceJunctions.classes): a depart step lists those of the road it sets off on.
+    public var pieceClasses: [(firstVertex: Int, classes: [String])] = []
+
+    /// OSRM's `nodes` annotation of the leg from vertex `a` to `b`: the OSM id of every vertex, the first
+    /// that of the road's point just before the start and the last that of the point just after the end
+    /// (where the waypoints lie between points of the road), one more entry than the leg has segments.
+    public func osmNodes(from a: Int, to b: Int) -> [Int64] {
+        guard a >= 0, a <= b, b < nodesBehind.count, b < nodesAhead.count else { return [] }
+        return (a...b).map { $0 == b && $0 > a ? nodesAhead[$0] : nodesBehind[$0] }
+    }
+
+    /// OSRM's classes of the road the segment leaves vertex `v` by ([] at its end).
+    public func classes(leaving v: Int) -> [String] {
+        guard v < coordinates.count - 1, let p = pieceClasses.last(where: { $0.firstVertex <= v }) else { return [] }
+        return p.classes
+    }
 }
 
 /// The junctions of a segment, worked out once when first read.

@@ -19,13 +19,14 @@ public struct NearestRoad: Sendable {
 public enum NearestRoads {
     /// Up to `count` usable roads within `radius` metres of `point`, nearest first, one per stretch.
     /// `rule`: the point's bearing and approach (its radius, when given, replaces `radius`); `ferries`: whether
-    /// ferries count as roads here (OSRM's `snapping=any`); `excluded`: road classes that do not (OSRM's `exclude`).
+    /// ferries count as roads here (OSRM's `snapping=any`); `excluded`: road classes that do not (OSRM's `exclude`),
+    /// `excludingToll`: nor toll roads in their toll directions.
     public static func find(_ point: Coordinate, in graph: RoadGraph, mode: TravelMode, count: Int = 1,
                             radius: Double = 5_000, rule: WaypointRule? = nil, ferries: Bool = true,
-                            excluding excluded: Set<RoadClass> = []) -> [NearestRoad] {
+                            excluding excluded: Set<RoadClass> = [], excludingToll: Bool = false) -> [NearestRoad] {
         guard point.isValid, count > 0 else { return [] }
         var rules = TraversalRules(graph: graph, mode: mode, type: .fastest)
-        rules.excluded = excluded.reduce(0) { $0 | 1 << UInt32($1.rawValue) }
+        rules.excluded = TraversalRules.exclusionBits(excluded, toll: excludingToll)
         var search = CandidateSearch(rules: rules)
         search.rule = rule
         search.snapsToFerries = ferries

@@ -1,7 +1,8 @@
 // Turns a chain of edge positions and the paths between them into a route
 // segment: the geometry follows the roads (partial first and last edges, whole
 // edges in between, shape points included), with running distance and time at
-// every vertex and the streets travelled. Used by the map matcher (positions =
+// every vertex, the streets travelled, the OSM ids of the points passed (OSRM's
+// `nodes` annotation) and the classes of each stretch. Used by the map matcher (positions =
 // the chosen candidates) and the router (positions = snapped waypoints).
 import Foundation
 import GeoBase
@@ -12,6 +13,10 @@ struct RouteAssembler {
     private(set) var coordinates: [Coordinate] = []
     private(set) var distances: [Double] = []
     private(set) var times: [Double] = []
+    /// Per vertex, the OSM ids of the road's points behind and ahead of it (RouteSegment.nodesBehind, nodesAhead).
+    private var behind: [Int64] = []
+    private var ahead: [Int64] = []
+    private var pieceClasses: [(firstVertex: Int, classes: [String])] = []
     private var pieces: [(edge: Int, profile: RoadProfile, metres: Double, seconds: Double, first: Int, last: Int, pushed: Bool)] = []
     /// The same pieces as guidance sees them: direction and end nodes (GuidanceJunctions).
     private var runs: [RoutePiece] = []
@@ -28,6 +33,9 @@ struct RouteAssembler {
         coordinates = [start.position.coordinate]
         distances = [0]
         times = [0]
+        let line = EdgeGeometry(graph: rules.graph, edge: start.edge, length: start.length)
+        behind = [line.id(behind: start.offset, forward: true)]
+        ahead = [line.id(ahead: start.offset, forward: true)]
     }
 
     var vertexCount: Int { coordinates.count }
@@ -116,6 +124,9 @@ struct RouteAssembler {
         var segment = RouteSegment(coordinates: coordinates, distances: distances, times: times, distance: distance,
                                    duration: duration, streets: streets, firstPoint: firstPoint, lastPoint: lastPoint)
         segment.turnDuration = turnSeconds
+        segment.nodesBehind = behind
+        segment.nodesAhead = ahead
+        segment.pieceClasses = pieceClasses
         let runs = runs, coordinates = coordinates, mode = rules.mode
         segment.junctionSource = JunctionSource { GuidanceJunctions.junctions(runs, coordinates: coordinates, graph: graph, mode: mode) }
         return segment
@@ -146,11 +157,14 @@ struct RouteAssembler {
             if geometryCache.count > 64 { geometryCache.removeAll(keepingCapacity: true) }
             geometryCache[c.edge] = line
         }
+        let forward = b >= a
+        // The start vertex is left in this part's direction: its point behind is this edge's.
+        behind[first] = line.id(behind: a, forward: forward)
         // Running distance along the edge's own offsets (haversine metres scaled to the edge's length, worked
         // out once per edge), so the part adds exactly its edge metres without measuring its points again.
         var at = a, last = coordinates[coordinates.count - 1]
         var distance = distances[distances.count - 1], time = times[times.count - 1]
-        line.forEachPoint(from: a, to: b) { p, offset in
+        line.forEachPoint(from: a, to: b) { p, offset, vertex in
             let d = abs(offset - at)
             at = offset
             if d == 0 && p == last { return }
@@ -159,8 +173,13 @@ struct RouteAssembler {
             coordinates.append(p)
             distances.append(distance)
             times.append(time)
+            behind.append(vertex.map { line.ids[$0] } ?? line.id(behind: b, forward: forward))
+            ahead.append(vertex.map { line.ids[$0] } ?? 0)
             last = p
         }
+        // The end vertex is reached in this part's direction: its point ahead is this edge's.
+        ahead[ahead.count - 1] = line.id(ahead: b, forward: forward)
+        pieceClasses.append((first, GuidanceJunctions.classes(c.profile, forward: forward, mode: rules.mode)))
         pieces.append((c.edge, c.profile, metres, metres / speed, first, coordinates.count - 1, rules.isPushed(c.profile, forward: b >= a)))
         func node(at x: Double) -> Int? { x <= 0 ? c.from : x >= c.length ? c.to : nil }
         runs.append(RoutePiece(edge: c.edge, forward: b >= a, startNode: node(at: a), endNode: node(at: b), firstVertex: first,
@@ -172,15 +191,43 @@ struct RouteAssembler {
 struct EdgeGeometry {
     let points: [Coordinate]
     let offsets: [Double]
+    /// The OSM node id of each vertex (RoadGraph.osmIDs(ofEdge:)).
+    let ids: [Int64]
 
     init(graph: RoadGraph, edge: Int, length: Double) {
         let pts = graph.geometry(ofEdge: edge).map(\.coordinate)
         var offs = [0.0]
         for i in 1..<pts.count { offs.append(offs[i - 1] + pts[i - 1].distance(to: pts[i])) }
         let total = offs[offs.count - 1]
-        if total > 0 { offs = offs.map { $0 * length / total } }
+        if total > 0 {
+            offs = offs.map { $0 * length / total }
+            offs[offs.count - 1] = length   // exactly, so a part ending at the edge's end ends at its last vertex
+        }
         points = pts
         offsets = offs
+        ids = graph.osmIDs(ofEdge: edge)
+    }
+
+    /// The id of the vertex at offset `x` or the nearest one behind it, travelling along the way (`forward`) or against it.
+    func id(behind x: Double, forward: Bool) -> Int64 {
+        let i = forward ? max(0, firstAbove(x) - 1) : min(ids.count - 1, firstAtOrAbove(x))
+        return ids[i]
+    }
+
+    /// The id of the vertex at offset `x` or the nearest one ahead of it.
+    func id(ahead x: Double, forward: Bool) -> Int64 {
+        let i = forward ? min(ids.count - 1, firstAtOrAbove(x)) : max(0, firstAbove(x) - 1)
+        return ids[i]
+    }
+
+    /// Index of the first vertex whose offset is at least `x`.
+    private func firstAtOrAbove(_ x: Double) -> Int {
+        var lo = 0, hi = offsets.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if offsets[mid] >= x { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
     }
 
     /// Index of the first vertex whose offset is greater than `x` (offsets ascend: binary search).
@@ -207,21 +254,22 @@ struct EdgeGeometry {
     /// The vertices strictly between offsets `a` and `b`, in travel order, then the point at `b`.
     func points(from a: Double, to b: Double) -> [Coordinate] {
         var out: [Coordinate] = []
-        forEachPoint(from: a, to: b) { p, _ in out.append(p) }
+        forEachPoint(from: a, to: b) { p, _, _ in out.append(p) }
         return out
     }
 
-    /// The same points with their offsets along the edge, handed to `body` one by one.
-    @inline(__always) func forEachPoint(from a: Double, to b: Double, _ body: (Coordinate, Double) -> Void) {
+    /// The same points handed to `body` one by one with their offsets along the edge and, but for the
+    /// point at `b`, their vertex index.
+    @inline(__always) func forEachPoint(from a: Double, to b: Double, _ body: (Coordinate, Double, Int?) -> Void) {
         if a <= b {
             var i = firstAbove(a)
-            while i < offsets.count && offsets[i] < b { body(points[i], offsets[i]); i += 1 }
+            while i < offsets.count && offsets[i] < b { body(points[i], offsets[i], i); i += 1 }
         } else {
             let i = firstAbove(b)   // the first vertex past b; walk down to it from the last one before a
             var j = firstAbove(a) - 1
             while j >= i && offsets[j] >= a { j -= 1 }
-            while j >= i { body(points[j], offsets[j]); j -= 1 }
+            while j >= i { body(points[j], offsets[j], j); j -= 1 }
         }
-        body(point(at: b), b)
+        body(point(at: b), b, nil)
     }
 }

@@ -54,11 +54,13 @@ public struct Router: Sendable {
     public var continueStraight: Bool?
     /// Road classes the route may not use (OSRM's `exclude=motorway` is motorways and their links).
     public var excludedClasses: Set<RoadClass> = []
+    /// Leave out ways in the directions they are toll roads (OSRM's `exclude=toll`).
+    public var excludesToll = false
 
     /// The rules of a search for `mode`, with the excluded classes left out.
     func traversalRules(_ mode: TravelMode, _ type: RouteType = .shortest) -> TraversalRules {
         var r = TraversalRules(graph: graph, mode: mode, type: type)
-        r.excluded = excludedClasses.reduce(0) { $0 | 1 << UInt32($1.rawValue) }
+        r.excluded = TraversalRules.exclusionBits(excludedClasses, toll: excludesToll)
         return r
     }
 

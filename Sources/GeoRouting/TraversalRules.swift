@@ -43,9 +43,17 @@ struct TraversalRules: Sendable {
         !ignoreRestrictions && graph.barrier(n).contains(mode)
     }
 
-    /// Road classes the search may not use at all (bit `1 << roadClass.rawValue`; OSRM's `exclude`). Searches
-    /// with exclusions do not use the routing overlay, whose cells were weighed with every class.
+    /// Road classes the search may not use at all (bit `1 << roadClass.rawValue`; OSRM's `exclude`), and
+    /// with `tollBit` the directions of ways that are toll roads in them (`exclude=toll`). Searches
+    /// with exclusions do not use the routing overlay, whose cells were weighed with every road.
     var excluded: UInt32 = 0
+    /// The bit of `excluded` above every road class's: leave out toll directions.
+    static let tollBit: UInt32 = 1 << 31
+
+    /// The `excluded` bits of a set of classes and, with `toll`, toll roads.
+    static func exclusionBits(_ classes: Set<RoadClass>, toll: Bool) -> UInt32 {
+        classes.reduce(toll ? tollBit : 0) { $0 | 1 << UInt32($1.rawValue) }
+    }
 
     /// May the mode travel along `profile` in the way's direction (`forward`) or against it?
     /// The graph's overlay and the byte offset of this mode's weights in it, when those weights are these
@@ -57,7 +65,8 @@ struct TraversalRules: Sendable {
     }
 
     @inline(__always) func allows(_ profile: RoadProfile, forward: Bool) -> Bool {
-        if excluded != 0 && excluded & (1 << UInt32(profile.roadClass.rawValue)) != 0 { return false }
+        if excluded != 0 && (excluded & (1 << UInt32(profile.roadClass.rawValue)) != 0
+                             || excluded & TraversalRules.tollBit != 0 && profile.toll(forward: forward)) { return false }
         if profile.allows(mode, forward: forward) { return true }
         guard ignoreRestrictions else { return false }
         // Against a oneway, or on a road whose access tags exclude the mode but whose class it could use.

@@ -109,6 +109,7 @@ enum OSRMAPI {
         router.waypointRules = r.base.rules
         router.snapsToFerries = r.base.snapsToAny
         router.excludedClasses = r.base.excluded
+        router.excludesToll = r.base.excludesToll
         return router
     }
 
@@ -120,7 +121,7 @@ enum OSRMAPI {
             // No radius by default, as osrm-routed: the nearest road however far (the answer says how far).
             let found = NearestRoads.find(point, in: networks.network(for: [point]), mode: r.mode, count: p.number, radius: .infinity,
                                           rule: i < r.base.rules.count ? r.base.rules[i] : nil, ferries: r.base.snapsToAny,
-                                          excluding: r.base.excluded)
+                                          excluding: r.base.excluded, excludingToll: r.base.excludesToll)
             guard !found.isEmpty else { throw APIError("Could not find a matching segments for coordinate \(i)", code: "NoSegment") }
             lists.append(.array(found.map { n in
                 .object([("nodes", .array([.int(n.nodes.0), .int(n.nodes.1)]))] + waypoint(input: point, snapped: n.location,

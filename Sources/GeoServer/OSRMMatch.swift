@@ -19,7 +19,7 @@ extension OSRMAPI {
         guard r.coordinates.count >= 2 else { throw APIError("Number of coordinates needs to be at least two.", code: "InvalidOptions") }
         guard r.coordinates.count <= 10_000 else { throw APIError("Too many trace coordinates", code: "TooBig") }
         // The matcher follows every road the mode may take: leaving classes out is not something it does yet.
-        if !r.base.excluded.isEmpty { throw APIError("exclude is not implemented by this server's match service", code: "NotImplemented") }
+        if !r.base.excluded.isEmpty || r.base.excludesToll { throw APIError("exclude is not implemented by this server's match service", code: "NotImplemented") }
         let times: [Date?] = p.timestamps?.map { Date(timeIntervalSince1970: $0) } ?? Array(repeating: nil, count: r.coordinates.count)
         var options = MatchOptions(mode: r.mode)
         // OSRM's radius is each fix's standard deviation, as our accuracy is: per point, σ of its emission and

@@ -40,6 +40,8 @@ struct OSRMBaseParameters: Sendable {
     var approaches: [SnapApproach]?
     /// Road classes the routes may not use (`exclude`).
     var excluded: Set<RoadClass> = []
+    /// Whether toll roads are left out (`exclude=toll`).
+    var excludesToll = false
     /// `snapping=any`: points may snap to ferries too, which OSRM's profiles mark as no start point.
     var snapsToAny = false
     var generateHints = true
@@ -62,14 +64,14 @@ struct OSRMAnnotations: OptionSet, Sendable {
     var rawValue: Int
     static let duration = OSRMAnnotations(rawValue: 1), distance = OSRMAnnotations(rawValue: 2), speed = OSRMAnnotations(rawValue: 4)
     static let weight = OSRMAnnotations(rawValue: 8), datasources = OSRMAnnotations(rawValue: 16), nodes = OSRMAnnotations(rawValue: 32)
-    /// What `annotations=true` gives here: every array but `nodes` (see `init`).
-    static let all: OSRMAnnotations = [.duration, .distance, .speed, .weight, .datasources]
+    /// What `annotations=true` gives: every array, `nodes` included (as osrm-routed).
+    static let all: OSRMAnnotations = [.duration, .distance, .speed, .weight, .datasources, .nodes]
     static let names: [(String, OSRMAnnotations)] = [("duration", .duration), ("distance", .distance), ("speed", .speed),
                                                       ("weight", .weight), ("datasources", .datasources), ("nodes", .nodes)]
 
     /// `true` (all), `false`/empty/absent (none), or a `,`-list of names (OSRM's grammar; anything else is
-    /// InvalidQuery). `nodes` asks for the OSM node id of every point of the line, which the road graph does
-    /// not keep (only its junctions' ids): refused as NotImplemented rather than answered with made-up ids.
+    /// InvalidQuery). `nodes` is the OSM node id of every point of the line (the road graph keeps its shape
+    /// points' ids: RouteSegment.osmNodes).
     init(_ value: String?) throws(APIError) {
         self = []
         guard let v = value, !v.isEmpty, v != "false" else { return }
@@ -80,10 +82,6 @@ struct OSRMAnnotations: OptionSet, Sendable {
                                + "weight, datasources, nodes, not '\(v.prefix(40))'", code: "InvalidQuery")
             }
             insert(a)
-        }
-        if contains(.nodes) {
-            throw APIError("annotations=nodes is not implemented by this server: its road graph keeps the OSM ids of junctions only, "
-                           + "not of every point of a road", code: "NotImplemented")
         }
     }
 
@@ -231,19 +229,20 @@ extension OSRMBaseParameters {
     }
 
     /// `exclude`: the classes OSRM's car profile makes excludable, one at a time as its `excludable` lists them
-    /// (`motorway`: motorways and their links; `ferry`); `toll` is NotImplemented (the graph keeps no toll
-    /// flag); any other name or combination, and any exclude by bicycle or on foot (whose OSRM profiles have
+    /// (`motorway`: motorways and their links; `ferry`; `toll`: the ways in the directions they are toll roads,
+    /// RoadFlags); any other name or combination, and any exclude by bicycle or on foot (whose OSRM profiles have
     /// none), is OSRM's InvalidValue.
-    static func excluded(_ o: OSRMOptions, mode: TravelMode) throws(APIError) -> Set<RoadClass> {
-        guard let v = o.values["exclude"], !v.isEmpty else { return [] }
+    static func excluded(_ o: OSRMOptions, mode: TravelMode) throws(APIError) -> (classes: Set<RoadClass>, toll: Bool) {
+        guard let v = o.values["exclude"], !v.isEmpty else { return ([], false) }
         let names = Set(v.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
-        if names == ["toll"] && mode == .car {
-            throw APIError("exclude=toll is not implemented by this server: its road graph keeps no toll flag", code: "NotImplemented")
-        }
-        guard mode == .car, names.count == 1, let name = names.first, name == "motorway" || name == "ferry" else {
+        guard mode == .car, names.count == 1, let name = names.first, ["motorway", "ferry", "toll"].contains(name) else {
             throw APIError("Exclude flag combination is not supported.", code: "InvalidValue")
         }
-        return name == "motorway" ? [.motorway, .motorwayLink] : [.ferry]
+        switch name {
+        case "motorway": return ([.motorway, .motorwayLink], false)
+        case "ferry": return ([.ferry], false)
+        default: return ([], true)
+        }
     }
 
     static func isHintCharacter(_ c: Character) -> Bool {

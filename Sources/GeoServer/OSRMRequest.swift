@@ -45,7 +45,7 @@ struct OSRMRequest {
         // Every option checked before any work, as OSRM's parameters are.
         let options = OSRMOptions(values: values, count: coordinates.count)
         base = try OSRMBaseParameters(options)
-        base.excluded = try OSRMBaseParameters.excluded(options, mode: mode)
+        (base.excluded, base.excludesToll) = try OSRMBaseParameters.excluded(options, mode: mode)
         parameters = try OSRMServiceParameters(service, options)
     }
 

@@ -106,7 +106,8 @@ enum OSRMRouteJSON {
 
     /// Per segment between consecutive vertices, the arrays asked for: metres, seconds, metres per second
     /// (OSRM's unit for speed), the weight (seconds: the weight here is the duration), the data source
-    /// (0: the one source, the profile) with OSRM's metadata naming that source.
+    /// (0: the one source, the profile) with OSRM's metadata naming that source; per vertex the OSM node ids
+    /// (one more than segments: the first and last those of the road's points around the waypoints).
     static func annotation(_ s: RouteSegment, from a: Int, to b: Int, _ asked: OSRMAnnotations) -> JSONValue {
         var d: [JSONValue] = [], t: [JSONValue] = [], v: [JSONValue] = []
         if a < b {
@@ -121,8 +122,10 @@ enum OSRMRouteJSON {
         if asked.contains(.datasources) {
             // As OSRM: the metadata naming the sources comes with the datasources array.
             f.append(("metadata", .object([("datasource_names", .array([.string("lua profile")]))])))
-            f.append(("datasources", .array(d.map { _ in .int(0) })))
         }
+        // (osrm-routed writes the node ids between the metadata and the data sources.)
+        if asked.contains(.nodes) { f.append(("nodes", .array(s.osmNodes(from: a, to: b).map { .int($0) }))) }
+        if asked.contains(.datasources) { f.append(("datasources", .array(d.map { _ in .int(0) }))) }
         if asked.contains(.weight) { f.append(("weight", .array(t))) }
         if asked.contains(.distance) { f.append(("distance", .array(d))) }
         if asked.contains(.duration) { f.append(("duration", .array(t))) }

@@ -60,9 +60,10 @@ enum Regression {
 /// Fuzz target index, a trap ("Range requires lowerBound <= upperBound") in a search: a posting
 /// list announced more skip blocks than its id count fills, so the last block's id count was
 /// negative. Lists whose block count is not ceil(count / 64) are now refused as corrupt.
-/// (The file was found under format 1; its header says 7 since the format changed (2 added the
+/// (The file was found under format 1; its header says 8 since the format changed (2 added the
 /// graph's OSM ids, 3 the map shapes, 4 the place hierarchy: its records lack their last field,
-/// 5 the optional extra tags, which it has none of, 6 the road graph's turn restrictions, 7 the graph's junction byte), and its
+/// 5 the optional extra tags, which it has none of, 6 the road graph's turn restrictions, 7 the graph's junction byte, 8 the graph's
+/// tunnel and toll flags and shape points' OSM ids), and its
 /// version-1 road graph section and
 /// records are more faults `verify` reports.)
 @Test func aPostingListWithTooManyBlocksIsRefusedNotATrap() throws {

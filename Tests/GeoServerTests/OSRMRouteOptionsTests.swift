@@ -2,8 +2,7 @@
 // `continue_straight` (no U-turn at a via point, or one allowed), `waypoints`
 // (only the listed coordinates end legs; the others are passed through), and
 // `annotations` as a list (only the arrays asked for, OSRM's metadata with the
-// datasources, `nodes`
-// refused because the graph keeps no OSM id for the points between junctions).
+// datasources, `nodes` the OSM ids of the line's points: OSRMTollTunnelNodesTests).
 import Foundation
 import Testing
 import GeoBase
@@ -70,7 +69,7 @@ import GeoBase
         #expect(sources?.keys == ["metadata", "datasources"])
         #expect(sources?["metadata"]?["datasource_names"]?.arrayValue?.compactMap(\.stringValue) == ["lua profile"])
         let all = try #require(Self.get(c, "annotations=true")?["routes"]?[0]?["legs"]?[0]?["annotation"])
-        #expect(Set(all.keys) == ["metadata", "datasources", "weight", "distance", "duration", "speed"])
+        #expect(Set(all.keys) == ["metadata", "nodes", "datasources", "weight", "distance", "duration", "speed"])
         let n = all["distance"]?.arrayValue?.count ?? 0
         #expect(n > 0 && all["datasources"]?.arrayValue?.allSatisfy { $0.doubleValue == 0 } == true)
         #expect(all["datasources"]?.arrayValue?.count == n && all["speed"]?.arrayValue?.count == n)
@@ -79,8 +78,8 @@ import GeoBase
             #expect(abs(v - d / t) < 0.2 + d / t * 0.1)
         }
         #expect(Self.get(c, "annotations=false")?["routes"]?[0]?["legs"]?[0]?["annotation"] == nil)
-        let nodes = Served.get("/route/v1/driving/\(c)?annotations=duration,nodes")
-        #expect(nodes.status == 400 && nodes.json?["code"]?.stringValue == "NotImplemented", "\(nodes.text)")
+        let nodes = try #require(Self.get(c, "annotations=duration,nodes")?["routes"]?[0]?["legs"]?[0]?["annotation"])
+        #expect(nodes.keys == ["nodes", "duration"] && nodes["nodes"]?.arrayValue?.count == (nodes["duration"]?.arrayValue?.count ?? 0) + 1)
         for bad in ["annotations=speeds", "annotations=distance,", "annotations=yes"] {
             #expect(Served.get("/route/v1/driving/\(c)?\(bad)").json?["code"]?.stringValue == "InvalidQuery", "\(bad)")
         }

@@ -149,7 +149,8 @@ import GeoBase
     }
 }
 
-/// OSRM's `exclude`, as its car profile offers it: one of `motorway` (with its links) or `ferry`.
+/// OSRM's `exclude`, as its car profile offers it: one of `motorway` (with its links), `ferry` or `toll`
+/// (OSRMTollTunnelNodesTests routes around a toll road).
 @Suite struct OSRMExcludeTests {
     /// The middle of the A 19 between two of its vertices.
     static var onMotorway: String { OSRMSnappingTests.beside(11165, 11166, north: 0) }
@@ -176,7 +177,9 @@ import GeoBase
         let cases: [(String, String)] = [
             ("/route/v1/driving/\(c)?exclude=motorway,ferry", "InvalidValue"),
             ("/route/v1/driving/\(c)?exclude=tunnel", "InvalidValue"),
-            ("/route/v1/driving/\(c)?exclude=toll", "NotImplemented"),
+            ("/route/v1/cycling/\(c)?exclude=toll", "InvalidValue"),
+            ("/route/v1/driving/\(c)?exclude=toll,motorway", "InvalidValue"),
+            ("/match/v1/driving/\(c)?exclude=toll", "NotImplemented"),
             ("/route/v1/foot/\(c)?exclude=ferry", "InvalidValue"),
             ("/match/v1/driving/\(c)?exclude=ferry", "NotImplemented"),
         ]
