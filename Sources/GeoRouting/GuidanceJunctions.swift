@@ -96,7 +96,7 @@ enum GuidanceJunctions {
                 roads.append(JunctionRoad(bearing: bearing(graph, edge: e, leavingForward: leavesForward, from: here),
                                           entry: p.allows(mode, forward: leavesForward),
                                           name: graph.name(ofProfile: p), ref: graph.ref(ofProfile: p), roadClass: p.roadClass,
-                                          junction: p.junction, restricted: p.restricted.contains(TravelModes(mode))))
+                                          junction: Self.ring(p, mode), restricted: p.restricted.contains(TravelModes(mode))))
             }
             guard inRoad >= 0, outRoad >= 0 else { continue }
             // OSRM offers the way back only at a dead end.
@@ -113,6 +113,13 @@ enum GuidanceJunctions {
             out.append(j)
         }
         return out
+    }
+
+    /// The road's roundabout kind as guidance sees it for `mode`: none where the mode may go round both ways (a
+    /// walker: osrm-routed's foot profile gives no roundabout instructions, its roundabout handler wanting a ring
+    /// driven one way).
+    static func ring(_ p: RoadProfile, _ mode: TravelMode) -> RoadJunction {
+        p.junction.isRoundabout && p.allows(mode, forward: true) && p.allows(mode, forward: false) ? .none : p.junction
     }
 
     /// OSRM's classes of a road travelled in one direction, in the order of the mode's profile's `classes`

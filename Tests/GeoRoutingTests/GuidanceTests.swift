@@ -41,6 +41,17 @@ import GeoTestSupport
         #expect(enter.intersections.count == 2)
     }
 
+    @Test func aWalkerIsGivenNoRoundaboutInstructions() throws {
+        // osrm-routed's foot profile says none: a walker may go round both ways, and its roundabout
+        // handler wants a ring driven one way. The same walk as the car's "2nd exit" above.
+        let graph = try TestData.graph(of: TestData.sample("town.osm"))
+        let walk = RouteGuidance.steps(try Router(graph: graph).route(waypoints: [Coordinate(lat: 46.2000, lon: 6.8047),
+                                                                                 Coordinate(lat: 46.2028, lon: 6.8045)], mode: .foot))
+        #expect(!walk.isEmpty && walk.allSatisfy { !$0.maneuver.type.contains("roundabout") && !$0.maneuver.type.contains("rotary") },
+                "\(Self.labels(walk))")
+        #expect(walk.allSatisfy { $0.maneuver.exit == nil })
+    }
+
     @Test func enteringFromTheSouthTheFirstExitIsHauptstrasse() throws {
         let graph = try TestData.graph(of: TestData.sample("town.osm"))
         let steps = try Self.steps(graph, Coordinate(lat: 46.2000, lon: 6.8047), Coordinate(lat: 46.2015, lon: 6.8070))
