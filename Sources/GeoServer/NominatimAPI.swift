@@ -75,14 +75,18 @@ enum NominatimAPI {
                 hit?.addExtraTags(options.extra, from: state.reverse.indexes)
                 results = (hit.map { [$0] } ?? []).filter(parameters.filters.accepts)
             } else {
-                let limit = options.limit
-                // Filters drop some of what the search finds: ask for more, then keep the first `limit`.
+                let limit = options.limit, relaxed = NominatimStrictness.isRelaxed(p)
+                // Filters, and Nominatim's strictness, drop some of what the search finds: ask for more, then
+                // keep the first `limit`.
                 if !structured.isEmpty || !parameters.filters.isEmpty {
                     options.limit = min(SearchOptions.maxLimit, limit * 5 + parameters.filters.excludedPlaces.count
                                         + parameters.filters.excludedObjects.count)
+                } else if !relaxed {
+                    options.limit = min(SearchOptions.maxLimit, limit * 2)
                 }
-                results = Array(state.engine.search(text + " ", options: options).results
-                    .filter { structured.accepts($0) && parameters.filters.accepts($0) }.prefix(limit))
+                let found = state.engine.search(text + " ", options: options).results
+                    .filter { structured.accepts($0) && parameters.filters.accepts($0) }
+                results = Array((relaxed ? found : NominatimStrictness.strict(found, query: text)).prefix(limit))
             }
             if format == .xml { context.moreURL = moreURL(request, results) }
             return try NominatimFormats.jsonp(answer(withNames(results, p, state), format: format, context, reverse: false),

@@ -85,6 +85,23 @@ import GeoBase
         #expect(none.status == 200 && none.json == .object([("error", .string("Unable to geocode"))]))
     }
 
+    @Test func searchIsStrictAsNominatimUnlessRelaxed() throws {
+        func types(_ q: String) -> [String] {
+            (Served.get("/search?q=\(q)&format=jsonv2").json?.arrayValue ?? []).compactMap { $0["type"]?.stringValue }
+        }
+        // A word nothing matches: Nominatim finds nothing; our relaxed mode still answers the rest.
+        #expect(types("Rivebelle%20xyzzy") == [])
+        #expect(Served.get("/search?q=Rivebelle%20xyzzy&format=jsonv2&relaxed=1").json?[0]?["name"]?.stringValue == "Rivebelle")
+        // A house number a house has: that house alone, no fallback street or other house.
+        #expect(types("Boulevard%20du%20Lac%2011") == ["housenumber"])
+        #expect(Served.get("/search?q=11%20Boulevard%20du%20Lac&format=jsonv2").json?[0]?["display_name"]?.stringValue?
+            .hasPrefix("11, Boulevard du Lac") == true)
+        // A number no house has: the street, and no house or POI at another number.
+        #expect(types("Boulevard%20du%20Lac%20999") == ["secondary"])
+        // No number typed: the street and its houses as before.
+        #expect(types("Boulevard%20du%20Lac").first == "secondary" && types("Boulevard%20du%20Lac").contains("housenumber"))
+    }
+
     @Test func addressPartsAreKeyedByTheirKindOfPlace() throws {
         // Rivebelle is a place=town, Les Prés a place=suburb: Nominatim says `town`, not `city`.
         let address = try #require(Served.get("/reverse?lat=46.2003922&lon=6.7958723&format=jsonv2").json?["address"])
