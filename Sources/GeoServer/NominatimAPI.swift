@@ -84,9 +84,12 @@ enum NominatimAPI {
                 } else if !relaxed {
                     options.limit = min(SearchOptions.maxLimit, limit * 2)
                 }
-                let found = state.engine.search(text + " ", options: options).results
-                    .filter { structured.accepts($0) && parameters.filters.accepts($0) }
-                results = Array((relaxed ? found : NominatimStrictness.strict(found, query: text)).prefix(limit))
+                // Nominatim's special phrases ("[amenity=pharmacy] Vaduz") unless the forgiving answer is asked for.
+                let phrase = relaxed ? NominatimStrictness.Phrase(text: text) : NominatimStrictness.phrase(text)
+                if phrase.category != nil { options.limit = min(SearchOptions.maxLimit, options.limit * 5) }
+                let found = state.engine.search(phrase.text + " ", options: options).results
+                    .filter { structured.accepts($0) && parameters.filters.accepts($0) && phrase.accepts($0) }
+                results = Array((relaxed ? found : NominatimStrictness.strict(found, query: phrase.text)).prefix(limit))
             }
             if format == .xml { context.moreURL = moreURL(request, results) }
             return try NominatimFormats.jsonp(answer(withNames(results, p, state), format: format, context, reverse: false),

@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 import GeoBase
+import GeoModel
 @testable import GeoServer
 
 @Suite struct NominatimAPITests {
@@ -100,6 +101,25 @@ import GeoBase
         #expect(types("Boulevard%20du%20Lac%20999") == ["secondary"])
         // No number typed: the street and its houses as before.
         #expect(types("Boulevard%20du%20Lac").first == "secondary" && types("Boulevard%20du%20Lac").contains("housenumber"))
+    }
+
+    @Test func specialPhrasesFindAKindOfPlaceInAPlace() throws {
+        func answer(_ q: String) -> [(category: String, name: String)] {
+            (Served.get("/search?q=\(q)&format=jsonv2").json?.arrayValue ?? []).compactMap {
+                guard let c = $0["category"]?.stringValue, let t = $0["type"]?.stringValue, let n = $0["name"]?.stringValue else { return nil }
+                return (c + "=" + t, n)
+            }
+        }
+        // "in" and "near" join the kind to the place: they need match no name, as in Nominatim.
+        #expect(answer("bakery%20in%20Rivebelle").map(\.name) == ["Boulangerie Favre"])
+        let pharmacies = answer("pharmacy%20near%20Rivebelle")
+        #expect(!pharmacies.isEmpty && pharmacies.allSatisfy { $0.category == "amenity=pharmacy" })
+        // A tag in brackets: objects with that tag, near the place named after it.
+        #expect(answer("%5Bshop%3Dbakery%5D").map(\.name) == ["Boulangerie Favre"])
+        #expect(answer("%5Bamenity%3Dpharmacy%5D%20Rivebelle").map(\.category) == pharmacies.map(\.category))
+        #expect(NominatimStrictness.phrase("[amenity=pharmacy] Vaduz")
+                == .init(text: "Pharmacy Vaduz", category: CategoryTag(key: "amenity", value: "pharmacy")))
+        #expect(NominatimStrictness.phrase("[foo] Vaduz").category == nil)
     }
 
     @Test func addressPartsAreKeyedByTheirKindOfPlace() throws {
