@@ -131,7 +131,12 @@ enum NominatimAPI {
         }
 
         func accepts(_ r: SearchResult) -> Bool {
-            guard amenity != nil || street != nil else { return true }
+            // The most specific field a place (city, county, state, country): only places answer it, as
+            // Nominatim limits such a search to places' ranks — not the post office or the hotel named after one.
+            guard amenity != nil || street != nil else {
+                return city == nil && wider == nil ? true
+                    : r.kind == .place || r.category == CategoryTag(key: "boundary", value: "administrative") || r.region != nil
+            }
             if let city {
                 // The city may be the result's city, suburb or any part of its locality ("Les Prés, Rivebelle").
                 let known = [r.places?.city, r.places?.suburb].compactMap { $0 }

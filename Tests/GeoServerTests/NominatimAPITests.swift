@@ -48,6 +48,9 @@ import GeoModel
     @Test func structuredSearchAndItsConflictWithQ() throws {
         let places = try #require(Served.get("/search?street=boulevard+du+lac&city=rivebelle&format=json").json?.arrayValue)
         #expect(places.first?["name"]?.stringValue == "Boulevard du Lac")
+        // A city alone is a place: not the station, the museum or the bus stops named after it.
+        let town = try #require(Served.get("/search?city=rivebelle&format=jsonv2").json?.arrayValue)
+        #expect(town.map { $0["type"]?.stringValue } == ["town"])
         let conflict = Served.get("/search?q=x&city=y&format=json")
         #expect(conflict.status == 400)
         #expect(conflict.json?["error"]?["code"]?.intValue == 400)
