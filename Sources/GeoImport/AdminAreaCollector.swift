@@ -65,7 +65,9 @@ final class AdminAreaCollector {
         guard ringParts.isKeeping, !tags.isEmpty, b.hasAnyTag(in: tags, of: AdminAreaCollector.areaKeys) else { return }
         let dict = b.tagDictionary(in: tags)
         guard let type = dict["type"], type == "boundary" || type == "multipolygon",
-              let what = AdminAreaCollector.describe(dict), let rings = ringParts.rings(of: b, i) else { return }
+              let what = AdminAreaCollector.describe(dict),
+              // A country the extract cuts keeps the part of its border there, closed across the cut.
+              let rings = ringParts.rings(of: b, i, closingCut: what.role == .country) else { return }
         unclosedRings += rings.unclosed
         guard !rings.outer.isEmpty, let polygon = AreaPolygon(rings: rings.outer + rings.inner) else {
             boundariesWithoutPolygon += 1

@@ -42,8 +42,10 @@ final class RelationRings {
 
     /// The rings of relation `i`'s way members (each way once), by role: "inner" ways make the
     /// inner rings, every other role the outer ones. A member the extract lacks leaves its ring
-    /// open, counted in `unclosed`. Nil once the ways are released.
-    func rings(of b: OSMBatch, _ i: Int) -> (outer: [[FixedCoordinate]], inner: [[FixedCoordinate]], unclosed: Int, outerWays: Int)? {
+    /// open, counted in `unclosed` (`closingCut`: RingAssembler's closing of a border the extract cut). Nil
+    /// once the ways are released.
+    func rings(of b: OSMBatch, _ i: Int, closingCut: Bool = false)
+        -> (outer: [[FixedCoordinate]], inner: [[FixedCoordinate]], unclosed: Int, outerWays: Int)? {
         guard let members else { return nil }
         var outerWays: [[FixedCoordinate]] = []
         var innerWays: [[FixedCoordinate]] = []
@@ -53,7 +55,7 @@ final class RelationRings {
             if b.string(b.memberRoles[m]) == "inner" { innerWays.append(memberPoints) } else { outerWays.append(memberPoints) }
         }
         guard !outerWays.isEmpty || !innerWays.isEmpty else { return ([], [], 0, 0) }
-        let outer = RingAssembler.rings(from: outerWays)
+        let outer = RingAssembler.rings(from: outerWays, closingCut: closingCut)
         let inner = RingAssembler.rings(from: innerWays)
         return (outer.rings, inner.rings, outer.unclosed + inner.unclosed, outerWays.count)
     }

@@ -8,8 +8,11 @@
 import GeoBase
 
 enum RingAssembler {
-    /// Closed rings from `ways` (each at least two points), and how many chains stayed open.
-    static func rings(from ways: [[FixedCoordinate]]) -> (rings: [[FixedCoordinate]], unclosed: Int) {
+    /// Closed rings from `ways` (each at least two points), and how many chains stayed open. With
+    /// `closingCut`, a single open chain where no ring closed (a country's border whose sea side the
+    /// extract cut off: Monaco's land border without its maritime ways) is closed by the straight line
+    /// between its ends and kept as a ring — counted as unclosed all the same.
+    static func rings(from ways: [[FixedCoordinate]], closingCut: Bool = false) -> (rings: [[FixedCoordinate]], unclosed: Int) {
         var rings: [[FixedCoordinate]] = []
         var open: [Int] = []
         for (i, w) in ways.enumerated() where w.count >= 2 {
@@ -38,6 +41,7 @@ enum RingAssembler {
             return nil
         }
         var unclosed = 0
+        var openChains: [[FixedCoordinate]] = []
         for start in open where !used.contains(start) {
             used.insert(start)
             var chain = ways[start]
@@ -56,11 +60,17 @@ enum RingAssembler {
             }
             // Stuck: use up what joins the other end too, so one broken ring counts once.
             var front = chain.first!
-            while let w = next(at: front) {
+            while let w = next(at: front), chain.count < 1 << 20 {
                 used.insert(w)
-                front = ways[w].last == front ? ways[w].first! : ways[w].last!
+                let piece = ways[w].last == front ? ways[w] : Array(ways[w].reversed())
+                chain.insert(contentsOf: piece.dropLast(), at: 0)
+                front = piece[0]
             }
+            openChains.append(chain)
             unclosed += 1
+        }
+        if closingCut, rings.isEmpty, openChains.count == 1, Set(openChains[0]).count >= 3 {
+            rings.append(openChains[0])
         }
         return (rings, unclosed)
     }

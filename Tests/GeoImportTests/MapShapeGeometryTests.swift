@@ -42,6 +42,22 @@ private func square(_ lat: Int32, _ lon: Int32, _ size: Int32) -> [FixedCoordina
         #expect(RingAssembler.rings(from: [[a, b, a]]).rings.isEmpty)
     }
 
+    @Test func aCountryCutByTheExtractIsClosedAcrossTheCut() throws {
+        let a = p(0, 0), b = p(0, 1000), c = p(1000, 1000), d = p(1000, 0)
+        // The same three pieces, d–a missing: closed by the straight line from d back to a, in chain order.
+        let (rings, unclosed) = RingAssembler.rings(from: [[b, c], [a, b], [c, d]], closingCut: true)
+        #expect(unclosed == 1, "still counted as open in the data")
+        let ring = try #require(rings.first)
+        #expect(rings.count == 1 && Set(ring) == Set([a, b, c, d]) && ring.count == 4)
+        // Two open chains (a border in pieces) or a chain beside a closed ring are not guessed at.
+        let e = p(5000, 5000), f = p(5000, 6000), g = p(6000, 6000)
+        #expect(RingAssembler.rings(from: [[a, b, c], [e, f, g]], closingCut: true).rings.isEmpty)
+        let closed = square(5000, 5000, 100) + [p(5000, 5000)]
+        #expect(RingAssembler.rings(from: [[a, b, c], closed], closingCut: true).rings == [square(5000, 5000, 100)])
+        // A chain of two points is a line, no area.
+        #expect(RingAssembler.rings(from: [[a, b]], closingCut: true).rings.isEmpty)
+    }
+
     @Test func innerRingsGoToTheOuterRingThatHoldsThem() {
         let big = square(0, 0, 10_000), small = square(20_000, 0, 1_000)
         let hole = square(4_000, 4_000, 1_000), holeInSmall = square(20_200, 200, 100), nowhere = square(50_000, 50_000, 10)

@@ -235,6 +235,25 @@ private func withIndex(of xml: String, _ body: (BuildReport, LandmarkIndex) thro
         #expect(cafe.subtitle.contains("25 Avenue Albert II"), "the number first, as in Monaco")
     }
 
+    /// This extract cuts Monaco's boundary at sea (its land border alone is there, one open chain): closed
+    /// across the cut, Monaco still holds Monaco's landmarks, and the French towns beyond the land border none.
+    @Test(.sharedData("osrm/monaco.osm.pbf")) func aCountryCutAtSeaStillHoldsItsLandmarks() throws {
+        let index = try TestData.index(of: try #require(TestData.shared("osrm/monaco.osm.pbf")))
+        var inMonaco = 0, without: [String] = [], french: [String] = []
+        for i in 0..<index.count {
+            guard let r = index.record(i), let chain = index.places(r) else { continue }
+            if chain.city == "Monaco" {
+                if chain.country == "Monaco" && chain.countryCode == "mc" { inMonaco += 1 } else { without.append(r.names.first?.value ?? "?") }
+            }
+            if ["Beausoleil", "Cap-d'Ail", "Roquebrune-Cap-Martin"].contains(chain.city ?? ""), chain.country == "Monaco" {
+                french.append(r.names.first?.value ?? "?")
+            }
+        }
+        #expect(inMonaco > 300, "only \(inMonaco) landmarks of the city of Monaco in the country")
+        #expect(Double(without.count) < 0.05 * Double(inMonaco), "\(without.count) without the country: \(without.prefix(10))")
+        #expect(french.isEmpty, "\(french.count) French landmarks put in Monaco: \(french.prefix(10))")
+    }
+
     /// The extract holds Monaco's whole boundary but cuts France's and Cap-d'Ail's: Monaco's town pin
     /// must not name the French streets and houses beyond the border (they had city Monaco and no
     /// country; a Monaco label with no Monaco country is always that mistake).
