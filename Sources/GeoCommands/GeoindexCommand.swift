@@ -98,6 +98,8 @@ public enum GeoindexCommand {
             let a = report.interpolatedAddresses, w = report.interpolationWays
             line += "\(formatCount(a)) address\(a == 1 ? "" : "es") interpolated along \(formatCount(w)) way\(w == 1 ? "" : "s"); "
         }
+        let given = report.warnings[.addressesGivenNearestStreet]
+        if given > 0 { line += "\(formatCount(given)) house number\(given == 1 ? "" : "s") without a street given the nearest one; " }
         line += "\(formatCount(report.outputBytes)) bytes"
         let warnings = summary(report.warnings)
         if !warnings.isEmpty { line += "; warnings: " + warnings }

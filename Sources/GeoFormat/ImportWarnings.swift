@@ -37,9 +37,16 @@ public struct ImportWarnings: Sendable {
         /// divide it): the numbers of the type between them are added all the same; alphabetic ones whose
         /// ends are different numbers or no letters are left out.
         case interpolationsNotFittingType = "interpolations_not_fitting_type"
+        /// House numbers with neither addr:street nor addr:place given the nearest street (as
+        /// Nominatim gives them a parent street): no fault, a guess the summary names on its own.
+        case addressesGivenNearestStreet = "addresses_given_nearest_street"
+        /// House numbers with neither addr:street nor addr:place and no street within reach, left
+        /// out (a shop or building keeps its number, without a street).
+        case addressesWithoutStreet = "addresses_without_street"
 
         /// What the build summary says after the number; nil for the counters it leaves out (the
-        /// rings of map shapes and boundaries, and the ways shown with the missing node references).
+        /// rings of map shapes and boundaries, the ways shown with the missing node references, and the
+        /// house numbers given the nearest street, which the summary names as a count of its own).
         public var summaryWords: String? {
             switch self {
             case .missingNodeRefs: "missing node references"
@@ -55,6 +62,8 @@ public struct ImportWarnings: Sendable {
             case .interpolationsAcrossStreets: "across streets"
             case .interpolationsTooLong: "over 1,000 numbers"
             case .interpolationsNotFittingType: "with ends not fitting the type"
+            case .addressesGivenNearestStreet: nil
+            case .addressesWithoutStreet: "house numbers without a street"
             }
         }
 
@@ -69,7 +78,9 @@ public struct ImportWarnings: Sendable {
         }
 
         /// Written to META only when not zero (a counter added after indexes were made).
-        var inMetaOnlyWhenCounted: Bool { self == .deletedElementsSkipped }
+        var inMetaOnlyWhenCounted: Bool {
+            self == .deletedElementsSkipped || self == .addressesGivenNearestStreet || self == .addressesWithoutStreet
+        }
     }
 
     private var counts: [Counter: Int] = [:]

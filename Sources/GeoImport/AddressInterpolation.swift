@@ -4,7 +4,9 @@
 // such a range where the house would be; so does this index. While the ways stream
 // by, the collector hands each such line here with its nodes' coordinates (the node
 // store is gone by the end); the numbered nodes are address drafts in the archive,
-// read back only at the end, so `materialise` runs then: every number missing between
+// read back only at the end. There, numbered nodes without a street first get the
+// line's (`giveStreets`: its own, an end's, else the nearest street way's), and then
+// `materialise` runs: every number missing between
 // two consecutive numbered nodes becomes an address draft, placed evenly along the
 // line between them by length, as Nominatim does. The synthesized addresses keep the
 // line's identity (way and id, shared by all numbers of one line, as Nominatim
@@ -116,12 +118,7 @@ struct InterpolationLines {
         warnings[.interpolationsOfUnknownType] += unknownTypes
         defer { self = InterpolationLines(lineCount: lineCount, added: added) }
         guard !ids.isEmpty else { return [] }
-        // The numbered nodes: a dictionary of only the nodes these lines use.
-        let wanted = Set(refs)
-        var numbered: [Int64: Int] = [:]
-        for (i, d) in drafts.enumerated() where d.osmType == .node && d.houseNumber != nil && wanted.contains(d.osmID) {
-            numbered[d.osmID] = i
-        }
+        let numbered = numberedNodes(drafts)
         var candidates: [Candidate] = []
         var start = 0
         for line in ids.indices {
@@ -131,6 +128,51 @@ struct InterpolationLines {
         let out = Self.keepNew(candidates, among: drafts)
         added = out.count
         return out
+    }
+
+    /// The numbered nodes: a dictionary of only the nodes these lines use, to their drafts.
+    private func numberedNodes(_ drafts: [LandmarkDraft]) -> [Int64: Int] {
+        let wanted = Set(refs)
+        var numbered: [Int64: Int] = [:]
+        for (i, d) in drafts.enumerated() where d.osmType == .node && d.houseNumber != nil && wanted.contains(d.osmID) {
+            numbered[d.osmID] = i
+        }
+        return numbered
+    }
+
+    /// Gives the numbered nodes of each line that have neither addr:street nor addr:place the
+    /// line's street, as Nominatim gives a node of an interpolation the line's parent: the line's
+    /// own addr:street (or addr:place), else that of its first numbered node that has one, else
+    /// the street way nearest the line (least distance summed over its start, middle and end).
+    /// Returns how many nodes got a street. Run before `materialise`, so the ends share a street.
+    func giveStreets(_ drafts: inout [LandmarkDraft], grid: StreetGrid) -> Int {
+        guard !ids.isEmpty else { return 0 }
+        let numbered = numberedNodes(drafts)
+        var given = 0, start = 0
+        for line in ids.indices {
+            defer { start = ends[line] }
+            let stops = (start..<ends[line]).compactMap { numbered[refs[$0]] }
+            guard stops.contains(where: { drafts[$0].street == nil }) else { continue }
+            let fromEnd = stops.first { drafts[$0].street != nil }.flatMap { drafts[$0].street }
+            guard let street = tagged[line]?.street ?? fromEnd ?? nearestStreet(points[start..<ends[line]], grid: grid) else { continue }
+            for i in stops where drafts[i].street == nil {
+                drafts[i].street = street
+                given += 1
+            }
+        }
+        return given
+    }
+
+    /// The street way nearest a line: of those nearest its start, middle and end, the one least far
+    /// from the three summed (Nominatim's rule for a line without a street).
+    private func nearestStreet(_ line: ArraySlice<FixedCoordinate>, grid: StreetGrid) -> String? {
+        let ends = [line.first!, Self.point(line, Self.cumulativeLengths(line), at: 0.5), line.last!]
+        var candidates: [Int] = []
+        for p in ends {
+            if let hit = grid.nearest(to: p, within: StreetGrid.reach(at: p)), !candidates.contains(hit.part) { candidates.append(hit.part) }
+        }
+        let best = candidates.map { c in (ends.reduce(0.0) { $0 + grid.distance(from: $1, toPart: c) }, c) }.min { $0 < $1 }
+        return best.flatMap { grid.name(ofPart: $0.1) }
     }
 
     private init(lineCount: Int, added: Int) {

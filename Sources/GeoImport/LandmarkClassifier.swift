@@ -105,7 +105,9 @@ public enum LandmarkClassifier {
             return LandmarkClassification(kind: .area, key: "building", value: building, importance: LandmarkImportance.building(tags),
                                           names: collectNames(tags, includeRef: false))
         }
-        if tags["addr:housenumber"] != nil, tags["addr:street"] != nil || tags["addr:place"] != nil {
+        // A number without addr:street or addr:place is an address too: the import gives it the nearest
+        // street (NearestStreet.swift) and leaves it out when there is none.
+        if let number = tags["addr:housenumber"], tags["addr:street"] != nil || tags["addr:place"] != nil || !number.trimmed.isEmpty {
             return LandmarkClassification(kind: .address, key: "addr", value: "housenumber", importance: LandmarkImportance.address,
                                           names: hasName ? collectNames(tags, includeRef: false) : [])
         }

@@ -1,8 +1,9 @@
 // The import's handler: consumes parsed batches in file order, keeps node
 // coordinates, and turns tagged objects into landmark drafts. Streets are held
 // back as parts so the ways of one street can merge; highway ways and barrier
-// nodes are passed on to the road graph builder. `finish()` merges streets,
-// gives every landmark its place hierarchy and returns the landmarks. Ways and relations also go to
+// nodes are passed on to the road graph builder. `finish()` merges streets, gives
+// house numbers without a street the nearest one, gives every landmark its place
+// hierarchy and returns the landmarks. Ways and relations also go to
 // the map shape collector, when the build makes a map. Everything kept per
 // element is compact (NodeStore, WayExtentStore, DraftArchive, the map shapes'
 // archive): an import's memory is bounded by bytes per node, not by objects
@@ -217,6 +218,7 @@ public final class LandmarkCollector {
         let parts = streetParts.streetParts()
         streetParts = DraftArchive()
         all.append(contentsOf: StreetMerger.merge(parts))
+        giveStreets(&all, parts: parts)
         all += interpolations.materialise(all, warnings: &warnings)
         warnings[.unclosedBoundaryRings] = adminAreas.unclosedRings
         warnings[.boundariesWithoutPolygon] = adminAreas.boundariesWithoutPolygon
@@ -225,6 +227,19 @@ public final class LandmarkCollector {
         all.append(contentsOf: PostcodeAreas.landmarks(for: all))
         if !nodesReleased { warnings[.outOfOrderNodes] = nodes.outOfOrderCount }
         return all
+    }
+
+    /// House numbers without addr:street or addr:place take the nearest street (NearestStreet.swift):
+    /// those on interpolation lines the line's first. Addresses still without one are left out
+    /// (a shop keeps its number). Counted in the warnings, for `geoindex info`.
+    private func giveStreets(_ all: inout [LandmarkDraft], parts: [StreetPart]) {
+        guard all.contains(where: { $0.houseNumber != nil && $0.street == nil }) else { return }
+        let grid = StreetGrid(parts)
+        let given = interpolations.giveStreets(&all, grid: grid) + NearestStreet.assign(&all, grid: grid)
+        let before = all.count
+        all.removeAll { $0.kind == .address && $0.street == nil }
+        warnings[.addressesGivenNearestStreet] += given
+        warnings[.addressesWithoutStreet] += before - all.count
     }
 
     /// Releases way extents once relations are done (they are only needed for relation geometry).

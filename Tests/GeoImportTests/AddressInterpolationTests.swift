@@ -159,13 +159,22 @@ private func line(_ type: String, from a: String, to b: String, way: [String: St
         f.way(100, [1, 2], ["addr:interpolation": "odd"])
         var (report, index) = try f.build("no-end")
         #expect(addresses(index, way: 100).isEmpty && report.warnings[.interpolationsWithoutEndNumber] == 1)
-        // A number without a street is no address: the same.
+        // A number without a street takes the line's, from the other end (as Nominatim's do): no fault.
         f = OSMFixture()
         f.house(1, lat0, lon0, "1")
         f.node(2, lat0, east(800), ["addr:housenumber": "9"])
         f.way(100, [1, 2], ["addr:interpolation": "odd"])
         (report, index) = try f.build("no-street")
-        #expect(addresses(index, way: 100).isEmpty && report.warnings[.interpolationsWithoutEndNumber] == 1)
+        #expect(addresses(index, way: 100).count == 3 && report.warnings.interpolationWarnings == 0)
+        #expect(addresses(index)["9"]?.record.street == "Rue Test")
+        // Without any street, within reach or on the line, the end is no address: the line has no end number.
+        f = OSMFixture()
+        f.node(1, lat0, lon0, ["addr:housenumber": "1"])
+        f.node(2, lat0, east(800), ["addr:housenumber": "9"])
+        f.way(100, [1, 2], ["addr:interpolation": "odd"])
+        (report, index) = try f.build("no-street-at-all")
+        #expect(addresses(index).isEmpty && report.warnings[.interpolationsWithoutEndNumber] == 1)
+        #expect(report.warnings[.addressesWithoutStreet] == 2)
         // Ends on different streets.
         f = OSMFixture()
         f.house(1, lat0, lon0, "1", "Rue A")

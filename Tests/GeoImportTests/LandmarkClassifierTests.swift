@@ -122,7 +122,10 @@ let classifierCases: [ClassifierCase] = [
                    kind: .address, category: "addr=housenumber", importance: 20),
     ClassifierCase(what: "named address", tags: ["addr:housenumber": "3", "addr:street": "Rue", "name": "Chalet"],
                    kind: .address, category: "addr=housenumber", importance: 20, names: [["name", "Chalet"]]),
-    ClassifierCase(what: "house number alone", tags: ["addr:housenumber": "3"], kind: nil),
+    // An address until the import gives it the nearest street (or leaves it out: NearestStreetTests).
+    ClassifierCase(what: "house number alone", tags: ["addr:housenumber": "3"],
+                   kind: .address, category: "addr=housenumber", importance: 20),
+    ClassifierCase(what: "blank house number alone", tags: ["addr:housenumber": " "], kind: nil),
     ClassifierCase(what: "nothing", tags: ["created_by": "JOSM"], kind: nil),
 ]
 
