@@ -23,13 +23,34 @@ final class AdminAreaCollector {
     /// The ways that may be parts of boundaries, until the relations are read.
     private let ringParts: RelationRings
     private var simplifier = ShapeSimplifier()
-    private(set) var areas: [AdminArea] = []
+    private var closedAreas: [AdminArea] = []
+    /// Countries whose border the extract cut to one open chain, closed across the cut (RingAssembler's
+    /// `closingCut`): used only where a place node of the country's name lies inside what the chord
+    /// closes (Monaco's node in its own extract), for a chord across a cut neighbour's border would lie
+    /// over another country (Spain's border in an Andorra extract closes over Andorra, and no place node
+    /// called España lies there).
+    private var cutCountries: [AdminArea] = []
     /// Boundary rings whose ways did not close, and boundaries left without any polygon.
     private(set) var unclosedRings = 0
-    private(set) var boundariesWithoutPolygon = 0
+    private var withoutAnyPolygon = 0
     /// The role and level of each relation left without a polygon (by relation id): its level
     /// still says which areas can be its parents.
-    private(set) var withoutPolygon: [Int64: (role: AreaRole, level: Int)] = [:]
+    private var withoutPolygons: [Int64: (role: AreaRole, level: Int)] = [:]
+
+    /// The polygons of the place hierarchy, the relations left without one, and how many those are:
+    /// a country closed across the cut counts among the polygons when one of `drafts`' place nodes of
+    /// its name lies in it, else among the relations without one.
+    func hierarchy(confirmedBy drafts: [LandmarkDraft])
+        -> (areas: [AdminArea], withoutPolygon: [Int64: (role: AreaRole, level: Int)], withoutCount: Int) {
+        var areas = closedAreas, without = withoutPolygons, count = withoutAnyPolygon
+        for country in cutCountries {
+            let confirmed = drafts.contains { d in
+                d.kind == .place && d.osmType == .node && d.names.contains { $0.value == country.name } && country.polygon.contains(d.point)
+            }
+            if confirmed { areas.append(country) } else { without[country.osmID] = (country.role, country.level); count += 1 }
+        }
+        return (areas, without, count)
+    }
 
     init(backing: StorageBacking) throws {
         ringParts = try RelationRings(backing: backing, tolerance: AdminAreaCollector.tolerance)
@@ -37,7 +58,7 @@ final class AdminAreaCollector {
 
     var failure: String? { ringParts.failure }
 
-    var memoryBytes: Int { ringParts.memoryBytes + areas.reduce(0) { $0 + $1.polygon.memoryBytes } }
+    var memoryBytes: Int { ringParts.memoryBytes + (closedAreas + cutCountries).reduce(0) { $0 + $1.polygon.memoryBytes } }
 
     /// A way with the coordinates of its nodes that were found.
     func way(id: Int64, refs: ArraySlice<Int64>, points: [FixedCoordinate], _ b: OSMBatch, tags: Range<Int>) {
@@ -54,8 +75,8 @@ final class AdminAreaCollector {
         if closed, let what = AdminAreaCollector.describe(dict),
            let ring = simplifier.ring(points, tolerance: AdminAreaCollector.tolerance),
            let polygon = AreaPolygon(rings: [ring]) {
-            areas.append(AdminArea(role: what.role, level: what.level, name: what.name, countryCode: what.countryCode,
-                                   osmType: .way, osmID: id, isPlace: what.isPlace, polygon: polygon))
+            closedAreas.append(AdminArea(role: what.role, level: what.level, name: what.name, countryCode: what.countryCode,
+                                         osmType: .way, osmID: id, isPlace: what.isPlace, polygon: polygon))
         }
     }
 
@@ -65,17 +86,22 @@ final class AdminAreaCollector {
         guard ringParts.isKeeping, !tags.isEmpty, b.hasAnyTag(in: tags, of: AdminAreaCollector.areaKeys) else { return }
         let dict = b.tagDictionary(in: tags)
         guard let type = dict["type"], type == "boundary" || type == "multipolygon",
-              let what = AdminAreaCollector.describe(dict),
-              // A country the extract cuts keeps the part of its border there, closed across the cut.
-              let rings = ringParts.rings(of: b, i, closingCut: what.role == .country) else { return }
+              let what = AdminAreaCollector.describe(dict), let rings = ringParts.rings(of: b, i) else { return }
         unclosedRings += rings.unclosed
         guard !rings.outer.isEmpty, let polygon = AreaPolygon(rings: rings.outer + rings.inner) else {
-            boundariesWithoutPolygon += 1
-            withoutPolygon[b.relationIDs[i]] = (what.role, what.level)
+            // A country the extract cuts keeps the part of its border there, closed across the cut.
+            if what.role == .country, let cut = ringParts.rings(of: b, i, closingCut: true), !cut.outer.isEmpty,
+               let polygon = AreaPolygon(rings: cut.outer + cut.inner) {
+                cutCountries.append(AdminArea(role: what.role, level: what.level, name: what.name, countryCode: what.countryCode,
+                                              osmType: .relation, osmID: b.relationIDs[i], isPlace: what.isPlace, polygon: polygon))
+                return
+            }
+            withoutAnyPolygon += 1
+            withoutPolygons[b.relationIDs[i]] = (what.role, what.level)
             return
         }
-        areas.append(AdminArea(role: what.role, level: what.level, name: what.name, countryCode: what.countryCode,
-                               osmType: .relation, osmID: b.relationIDs[i], isPlace: what.isPlace, polygon: polygon))
+        closedAreas.append(AdminArea(role: what.role, level: what.level, name: what.name, countryCode: what.countryCode,
+                                     osmType: .relation, osmID: b.relationIDs[i], isPlace: what.isPlace, polygon: polygon))
     }
 
     /// Lets the kept ways go (relations are done).

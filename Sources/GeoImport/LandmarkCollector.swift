@@ -221,8 +221,9 @@ public final class LandmarkCollector {
         giveStreets(&all, parts: parts)
         all += interpolations.materialise(all, warnings: &warnings)
         warnings[.unclosedBoundaryRings] = adminAreas.unclosedRings
-        warnings[.boundariesWithoutPolygon] = adminAreas.boundariesWithoutPolygon
-        PlaceHierarchy.assign(&all, areas: adminAreas.areas, withoutPolygon: adminAreas.withoutPolygon)
+        let hierarchy = adminAreas.hierarchy(confirmedBy: all)
+        warnings[.boundariesWithoutPolygon] = hierarchy.withoutCount
+        PlaceHierarchy.assign(&all, areas: hierarchy.areas, withoutPolygon: hierarchy.withoutPolygon)
         LandmarkImportance.rankAreasBelowTheirPlaces(&all)
         all.append(contentsOf: PostcodeAreas.landmarks(for: all))
         if !nodesReleased { warnings[.outOfOrderNodes] = nodes.outOfOrderCount }

@@ -206,6 +206,45 @@ private func withIndex(of xml: String, _ body: (BuildReport, LandmarkIndex) thro
     }
 }
 
+@Suite struct CutCountryChordTests {
+    /// A country relation of one open chain (a U of three ways: its fourth side is beyond the extract),
+    /// a café inside the U, and — when `named` — the country's own place node inside it too.
+    static func xml(named: Bool) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <osm version="0.6">
+          <node id="1" lat="47.0" lon="9.0"/><node id="2" lat="47.0" lon="9.2"/>
+          <node id="3" lat="47.2" lon="9.2"/><node id="4" lat="47.2" lon="9.0"/>
+          <node id="5" lat="47.1" lon="9.1"><tag k="amenity" v="cafe"/><tag k="name" v="Grenzcafé"/></node>
+          \(named ? "<node id=\"6\" lat=\"47.12\" lon=\"9.12\"><tag k=\"place\" v=\"town\"/><tag k=\"name\" v=\"Kleinland\"/></node>" : "")
+          <way id="10"><nd ref="1"/><nd ref="2"/></way><way id="11"><nd ref="2"/><nd ref="3"/></way>
+          <way id="12"><nd ref="3"/><nd ref="4"/></way>
+          <relation id="20"><member type="way" ref="10" role="outer"/><member type="way" ref="11" role="outer"/>
+            <member type="way" ref="12" role="outer"/>
+            <tag k="type" v="boundary"/><tag k="boundary" v="administrative"/><tag k="admin_level" v="2"/>
+            <tag k="name" v="Kleinland"/><tag k="ISO3166-1" v="KL"/></relation>
+        </osm>
+        """
+    }
+
+    @Test func aChordIsTrustedOnlyWithTheCountrysOwnPlaceInside() throws {
+        for named in [true, false] {
+            try withIndex(of: Self.xml(named: named)) { report, index in
+                let cafe = try #require(SearchEngine(index: index).search("grenzcafé", options: SearchOptions()).results.first)
+                if named {
+                    #expect(cafe.places?.country == "Kleinland" && cafe.places?.countryCode == "kl")
+                    #expect(report.warnings[.boundariesWithoutPolygon] == 0)
+                } else {
+                    // No place of that name where the chord closes: it may lie over a neighbour; not guessed at.
+                    #expect(cafe.places?.country == nil)
+                    #expect(report.warnings[.boundariesWithoutPolygon] == 1)
+                }
+                #expect(report.warnings[.unclosedBoundaryRings] == 1)
+            }
+        }
+    }
+}
+
 @Suite struct RealPlaceHierarchyTests {
     @Test(.sharedData("valhalla/liechtenstein-latest.osm.pbf")) func liechtensteinsMunicipalitiesAndCountry() throws {
         let file = try #require(TestData.shared("valhalla/liechtenstein-latest.osm.pbf"))
