@@ -114,6 +114,10 @@ enum OSRMAPI {
     }
 
     static func nearest(_ r: OSRMRequest, _ p: OSRMNearestParameters, _ networks: RegionNetworks) throws(APIError) -> JSONValue {
+        // At most osrm-routed's --max-nearest-size (100) of them: each is a search of its own.
+        guard r.coordinates.count <= 100 else {
+            throw APIError("Number of entries \(r.coordinates.count) is higher than current maximum (100)", code: "TooBig")
+        }
         let hints = r.base.generateHints
         // Each coordinate's nearest roads; with several coordinates (OSRM 26) one list per coordinate.
         var lists: [JSONValue] = []

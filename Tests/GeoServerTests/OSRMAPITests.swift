@@ -108,6 +108,9 @@ import GeoTracks
         #expect(lists[0] == one["waypoints"], "the first coordinate's list is what it alone gets")
         #expect(lists[1].arrayValue?.count == 2 && lists[1][0]?["nodes"]?.arrayValue?.count == 2)
         #expect((lists[1][0]?["distance"]?.doubleValue ?? 99) < 1)
+        // Each coordinate is a search of its own: at most 100 of them, as osrm-routed's --max-nearest-size.
+        let many = Array(repeating: "\(q.lon),\(q.lat)", count: 101).joined(separator: ";")
+        #expect(Served.get("/nearest/v1/foot/\(many)").json?["code"]?.stringValue == "TooBig")
         // Per-coordinate options count per coordinate: a list of the wrong length is still refused.
         #expect(Served.get("/nearest/v1/foot/\(p.lon),\(p.lat);\(q.lon),\(q.lat)?radiuses=5").json?["code"]?.stringValue == "InvalidOptions")
     }
