@@ -106,7 +106,8 @@ extension IndexSearcher {
             // Only landmarks in the places the word names can have it as their context: the scan
             // keeps to those places' areas when all are known.
             let place = placeWord(p.matches[used], in: p.matches)
-            guard place != .notAPlace else { break }
+            // A driver that names no place (a house number) hands on to the next word, which may.
+            guard place != .notAPlace else { continue }
             var areas: [BoundingBox]?
             if case .within(let boxes) = place { areas = boxes }
             let more = collect(p.matches, required: p.required, options: options, relaxed: false, seen: &p.seen,
