@@ -39,8 +39,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE / "peers"))
 import bench_serve  # noqa: E402  (start_server)
-import compare_guidance  # noqa: E402  (compare: steps paired by location)
+import compare_guidance  # noqa: E402  (compare: steps paired by location; metres)
 import serve_peers  # noqa: E402  (OSRMPeer, ensure_venv, cache_dir, PeerUnavailable)
+from _common import decode_polyline  # noqa: E402  ([[lat, lon], ...])
 
 EXTRACTS = [("monaco", "osrm/monaco.osm.pbf", (7.413, 43.727, 7.437, 43.748)),
             ("liechtenstein", "valhalla/liechtenstein-latest.osm.pbf", (9.49, 47.12, 9.54, 47.17))]
@@ -101,9 +102,7 @@ def shape_diff(theirs, ours):
 
 # ---------------------------------------------------------------- geometry
 
-def metres(p, q):
-    dx = (p[0] - q[0]) * 111320 * math.cos(math.radians(p[1]))
-    return math.hypot(dx, (p[1] - q[1]) * 110540)
+metres = compare_guidance.metres  # between two (lon, lat) points
 
 
 def to_segment(p, a, b):
@@ -243,26 +242,6 @@ def line_of(route):
     if isinstance(g, dict):
         return g["coordinates"]
     return [(x, y) for y, x in decode_polyline(g, 6)] if isinstance(g, str) else []
-
-
-def decode_polyline(s, precision):
-    out, i, lat, lon, f = [], 0, 0, 0, 10 ** precision
-    while i < len(s):
-        vals = []
-        for _ in range(2):
-            shift = res = 0
-            while True:
-                b = ord(s[i]) - 63
-                i += 1
-                res |= (b & 0x1F) << shift
-                shift += 5
-                if b < 0x20:
-                    break
-            vals.append(~(res >> 1) if res & 1 else res >> 1)
-        lat += vals[0]
-        lon += vals[1]
-        out.append((lat / f, lon / f))
-    return out
 
 
 def guidance(rec, g):

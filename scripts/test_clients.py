@@ -81,7 +81,9 @@ def routingpy_checks(base):
     check(len(alts) >= 1 and alts[0].distance == d.distance and all(x.distance > 0 for x in alts),
           f"routingpy alternatives=true: {len(alts)} route(s) as Directions, the first the route")
     r = client.directions([a, b], profile="cycling", radiuses=[30, 30], bearings=[[90, 90], [0, 180]], continue_straight=True)
-    check(r.distance > 0, f"routingpy cycling with radiuses, bearings, continue_straight: {r.distance} m")
+    bike = raw(base, f"/route/v1/cycling/{coords}?radiuses=30;30&bearings=90,90;0,180&continue_straight=true")["routes"][0]
+    check(r.distance == int(bike["distance"]) and r.duration == int(bike["duration"]) and r.duration > d.duration,
+          f"routingpy cycling with radiuses, bearings, continue_straight: {r.distance} m, {r.duration} s as the raw answer")
     m = client.matrix([a, b, c], profile="driving", sources=[0, 1], destinations=[1, 2])
     table = raw(base, f"/table/v1/driving/{coords};{c[0]},{c[1]}?sources=0;1&destinations=1;2&annotations=duration,distance")
     check(m.durations == table["durations"] and m.distances == table["distances"],
@@ -115,7 +117,12 @@ def geopy_checks(base):
     # Halfway between two nodes of Rue Grimaldi (10013 and 10014 in samples/town.osm), away from any junction.
     street = nom.reverse((46.1981816, 6.79459535), zoom=16)
     check(street is not None and "Rue Grimaldi" in street.address, f"geopy reverse zoom 16: {street.address if street else None}")
-    check(nom.reverse((46.2003922, 6.7958723), language="fr") is not None, "geopy reverse with language")
+    # The Musée alpin de Rivebelle has name:de; geopy's language is Nominatim's accept-language.
+    museum = (46.1966683, 6.8013110)
+    de, fr = nom.reverse(museum, language="de"), nom.reverse(museum, language="fr")
+    check(de is not None and de.address.startswith("Alpines Museum Rivebelle")
+          and fr is not None and fr.address.startswith("Musée alpin de Rivebelle"),
+          f"geopy reverse with language: {de.address if de else None} / {fr.address if fr else None}")
     photon = Photon(domain=host, scheme=scheme, user_agent="geoindex-test", timeout=30)
     ph = photon.geocode("Boulangerie Favre")
     check(ph is not None and "Boulangerie Favre" in ph.address, f"geopy Photon.geocode: {ph.address if ph else None}")

@@ -58,15 +58,17 @@ enum RingAssembler {
                 if chain.count >= 4 { rings.append(Array(chain.dropLast())) }
                 continue
             }
-            // Stuck: use up what joins the other end too, so one broken ring counts once.
+            // Stuck: use up what joins the other end too, so one broken ring counts once (and, to close it
+            // across a cut, keep the points before the chain's start, nearest first).
             var front = chain.first!
-            while let w = next(at: front), chain.count < 1 << 20 {
+            var before: [FixedCoordinate] = []
+            while let w = next(at: front) {
                 used.insert(w)
                 let piece = ways[w].last == front ? ways[w] : Array(ways[w].reversed())
-                chain.insert(contentsOf: piece.dropLast(), at: 0)
+                if closingCut { before.append(contentsOf: piece.dropLast().reversed()) }
                 front = piece[0]
             }
-            openChains.append(chain)
+            if closingCut { openChains.append(before.reversed() + chain) }
             unclosed += 1
         }
         if closingCut, rings.isEmpty, openChains.count == 1, Set(openChains[0]).count >= 3 {

@@ -33,7 +33,7 @@ struct RouteAssembler {
         coordinates = [start.position.coordinate]
         distances = [0]
         times = [0]
-        let line = EdgeGeometry(graph: rules.graph, edge: start.edge, length: start.length)
+        let line = geometry(start.edge, length: start.length)
         behind = [line.id(behind: start.offset, forward: true)]
         ahead = [line.id(ahead: start.offset, forward: true)]
     }
@@ -144,19 +144,23 @@ struct RouteAssembler {
         turnSeconds += t
     }
 
+    /// Edge `e`'s geometry: consecutive points mostly fall on the same (possibly long, winding) edge, and the
+    /// start's edge is read again by its first part, so each is built once.
+    private mutating func geometry(_ e: Int, length: Double) -> EdgeGeometry {
+        if let g = geometryCache[e] { return g }
+        let line = EdgeGeometry(graph: rules.graph, edge: e, length: length)
+        if geometryCache.count > 64 { geometryCache.removeAll(keepingCapacity: true) }
+        geometryCache[e] = line
+        return line
+    }
+
     /// Adds the stretch of `c`'s edge between offsets `a` and `b` (b < a runs against the way).
     private mutating func addPart(of c: Candidate, from a: Double, to b: Double) {
         let metres = abs(b - a)
         guard metres > 0 else { return }
         let first = coordinates.count - 1
         let speed = rules.speed(c.profile, forward: b >= a)
-        // Consecutive points mostly fall on the same (possibly long, winding) edge: build its geometry once.
-        let line: EdgeGeometry
-        if let g = geometryCache[c.edge] { line = g } else {
-            line = EdgeGeometry(graph: rules.graph, edge: c.edge, length: c.length)
-            if geometryCache.count > 64 { geometryCache.removeAll(keepingCapacity: true) }
-            geometryCache[c.edge] = line
-        }
+        let line = geometry(c.edge, length: c.length)
         let forward = b >= a
         // The start vertex is left in this part's direction: its point behind is this edge's.
         behind[first] = line.id(behind: a, forward: forward)
@@ -251,15 +255,8 @@ struct EdgeGeometry {
         return Coordinate(lat: a.lat + (b.lat - a.lat) * t, lon: a.lon + (b.lon - a.lon) * t)
     }
 
-    /// The vertices strictly between offsets `a` and `b`, in travel order, then the point at `b`.
-    func points(from a: Double, to b: Double) -> [Coordinate] {
-        var out: [Coordinate] = []
-        forEachPoint(from: a, to: b) { p, _, _ in out.append(p) }
-        return out
-    }
-
-    /// The same points handed to `body` one by one with their offsets along the edge and, but for the
-    /// point at `b`, their vertex index.
+    /// The vertices strictly between offsets `a` and `b`, in travel order, then the point at `b`, handed to
+    /// `body` one by one with their offsets along the edge and, but for the point at `b`, their vertex index.
     @inline(__always) func forEachPoint(from a: Double, to b: Double, _ body: (Coordinate, Double, Int?) -> Void) {
         if a <= b {
             var i = firstAbove(a)
